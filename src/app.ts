@@ -1,0 +1,75 @@
+// Builds the Hearth application: one factory for the server, the command line and the tests.
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import { openStore, type Store } from './db/store.js';
+import { createEventsService } from './events/events.service.js';
+import { eventsRoutes } from './events/events.routes.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerEtag } from './http/etag.js';
+import { healthRoutes } from './http/health.routes.js';
+import { registerNotFound } from './http/not-found.js';
+import { registerRateLimit } from './http/rate-limit.js';
+import { requestIdFrom } from './http/request-id.js';
+import { createTokensService } from './tokens/tokens.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    store: Store;
+  }
+}
+
+export interface AppOptions {
+  /** An open store to use instead of opening `config.databaseUrl` (the caller then closes it). */
+  store?: Store;
+  /** Milliseconds since the epoch; tests fix it to make "upcoming" and "past" exact. */
+  clock?: () => number;
+  /** Pino options or `false`; defaults to JSON logs at `config.logLevel`. */
+  logger?: boolean | object;
+}
+
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const store = options.store ?? openStore(config.databaseUrl, config.databasePoolSize);
+  const clock = options.clock ?? Date.now;
+
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+    },
+    genReqId: requestIdFrom,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('store', store);
+  if (!options.store) app.addHook('onClose', () => store.close());
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app, store.dialect);
+  registerNotFound(app);
+
+  const tokens = createTokensService(store.db, clock);
+  const events = createEventsService(store.db, clock);
+
+  await app.register(healthRoutes, { store });
+  await app.register(
+    async (admin) => {
+      await registerRateLimit(admin, config.rateLimitPerSecond, null);
+      registerAuth(admin, tokens);
+      registerEtag(admin);
+      await admin.register(eventsRoutes, { events });
+    },
+    { prefix: '/admin/v0' },
+  );
+
+  return app;
+}

@@ -1,0 +1,43 @@
+// Creating and finding communities; slugs are the names operators type on the command line.
+import type { Kysely } from 'kysely';
+import type { CommunitiesTable, Database } from '../db/database.js';
+import type { StoreDialect } from '../db/dialect.js';
+import { newUuid } from '../lib/ids.js';
+import { nowStored } from '../lib/timestamps.js';
+import { findCommunityBySlug, insertCommunity, listCommunities } from './communities.repository.js';
+
+export class CommunityError extends Error {}
+
+const slugPattern = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+export function createCommunitiesService(db: Kysely<Database>, dialect: StoreDialect) {
+  return {
+    list: () => listCommunities(db),
+
+    async get(slug: string): Promise<CommunitiesTable> {
+      const community = await findCommunityBySlug(db, slug);
+      if (!community) throw new CommunityError(`No community with slug '${slug}'.`);
+      return community;
+    },
+
+    async create(slug: string, name: string): Promise<CommunitiesTable> {
+      if (!slugPattern.test(slug)) {
+        throw new CommunityError(`Invalid slug '${slug}': use lowercase letters, digits and '-', at most 63.`);
+      }
+      const community = { id: newUuid(), slug, name: name || slug, created_at: nowStored() };
+      try {
+        await insertCommunity(db, community);
+      } catch (error) {
+        if (dialect.isUniqueViolation(error)) throw new CommunityError(`A community '${slug}' already exists.`);
+        throw error;
+      }
+      return community;
+    },
+
+    /** The community with this slug, created when missing (used by `hearth demo`). */
+    async ensure(slug: string, name: string): Promise<CommunitiesTable> {
+      return (await findCommunityBySlug(db, slug)) ?? this.create(slug, name);
+    },
+  };
+}
+export type CommunitiesService = ReturnType<typeof createCommunitiesService>;

@@ -1,0 +1,217 @@
+// The typed shape of every table, as Kysely sees it. Booleans read back as 0/1 on SQLite, so they are
+// typed loosely here and turned into booleans only in the mappers.
+import type { ColumnType } from 'kysely';
+
+/** Stored timestamp text `YYYY-MM-DD HH:MM:SS.ffffff` (UTC) on both stores. */
+export type Timestamp = string;
+export type Bool = ColumnType<boolean | number, boolean, boolean>;
+/** JSON columns: text on SQLite, jsonb on PostgreSQL; written as JSON text on both. */
+export type Json = ColumnType<unknown, string, string>;
+export type Count = ColumnType<number | string, number, number>;
+/** A count kept by the store itself; inserts may leave it out. */
+export type Counter = ColumnType<number | string, number | undefined, number>;
+
+export interface CommunitiesTable {
+  id: string;
+  slug: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface TokensTable {
+  id: string;
+  community_id: string;
+  name: string | null;
+  secret_hash: string;
+  scopes: string;
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+}
+
+export interface ProfilesTable {
+  community_id: string;
+  id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  preferred_name: string | null;
+  preferred_image_original: string | null;
+  preferred_image_1024: string | null;
+  preferred_image_512: string | null;
+  preferred_image_192: string | null;
+  preferred_image_72: string | null;
+  preferred_image_48: string | null;
+  preferred_image_32: string | null;
+  preferred_image_24: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  /** Lowercased e-mail; unique per community so that concurrent adds make one member. */
+  email_key: string | null;
+  chat_user_id: string | null;
+  chat_is_admin: Bool;
+  chat_is_bot: Bool;
+  chat_first_name: string | null;
+  chat_last_name: string | null;
+  chat_image_72: string | null;
+  chat_image_original: string | null;
+}
+
+export interface FeedsTable {
+  community_id: string;
+  id: string;
+  created_at: Timestamp;
+  label: string;
+  slug: string;
+  is_archived: Bool;
+  is_unlisted: Bool;
+  chat_channel_id: string | null;
+  /** Number of posts in the feed, kept by the import so that totals never count rows. */
+  posts_count: Counter;
+}
+
+export interface TagsTable {
+  community_id: string;
+  id: string;
+  created_at: Timestamp;
+  tag_group_id: string | null;
+  label: string;
+}
+
+export interface CalendarEventsTable {
+  community_id: string;
+  id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  title: string | null;
+  slug: string | null;
+  status: string;
+  start_at: Timestamp;
+  /** The end given by the source, or null. */
+  end_at: Timestamp | null;
+  /** The end of the occupied interval: `end_at`, or `start_at` for an event without an end. */
+  occupied_until: Timestamp;
+  time_zone: string | null;
+  allow_public_guest_list: Bool;
+  enable_registration_button: Bool;
+  is_unlisted: Bool;
+  publish_to_site: Bool;
+  triggers_webhooks: Bool;
+  show_end_date: Bool;
+  use_registration_btn_as_link: Bool;
+  description_chat_blocks: Json | null;
+  description_chat_blocks_references: Json;
+  recap_chat_blocks: Json | null;
+  recap_chat_blocks_references: Json;
+  external_speakers: string | null;
+  link: string | null;
+  location: string | null;
+  partner_event_id: string | null;
+  recording_link: string | null;
+  webhook_custom_metadata: string | null;
+  attendees_count: Count;
+  cover_image_url: string | null;
+}
+
+export interface EventProfilesTable {
+  community_id: string;
+  event_id: string;
+  role: 'host' | 'speaker';
+  position: number;
+  profile_id: string;
+}
+
+export interface EventTagsTable {
+  community_id: string;
+  event_id: string;
+  position: number;
+  tag_id: string;
+}
+
+export interface EventPublicationsTable {
+  community_id: string;
+  event_id: string;
+  position: number;
+  feed_id: string | null;
+  chat_channel_id: string | null;
+  chat_message_permalink: string | null;
+}
+
+export interface PostsTable {
+  community_id: string;
+  id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  content_created_at: Timestamp | null;
+  latest_activity_at: Timestamp;
+  title: string | null;
+  slug: string | null;
+  feed_id: string;
+  post_detail_display_format: string | null;
+  author_profile_id: string | null;
+  read_time_minutes: Count;
+  source: string | null;
+  file_attachments_count: Count;
+  reactions_count: Count;
+  comments_count: Count;
+  body_plaintext: string | null;
+  body_prosemirror: Json | null;
+  chat_message: Json | null;
+  cover_image_file_id: string | null;
+  cover_image_url: string | null;
+  references: Json;
+}
+
+export interface CommentsTable {
+  community_id: string;
+  id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  post_id: string;
+  parent_comment_id: string | null;
+  author_profile_id: string | null;
+  body_plaintext: string | null;
+  chat_message: Json | null;
+  reactions_count: Count;
+  file_attachments_count: Count;
+  references: Json;
+}
+
+export interface IdempotencyKeysTable {
+  community_id: string;
+  key: string;
+  request_hash: string;
+  state: 'in_flight' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: string;
+  community_id: string;
+  token_id: string;
+  action: string;
+  subject_id: string;
+  detail: Json;
+  request_id: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  communities: CommunitiesTable;
+  tokens: TokensTable;
+  profiles: ProfilesTable;
+  feeds: FeedsTable;
+  tags: TagsTable;
+  calendar_events: CalendarEventsTable;
+  event_profiles: EventProfilesTable;
+  event_tags: EventTagsTable;
+  event_publications: EventPublicationsTable;
+  posts: PostsTable;
+  comments: CommentsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  audit_log: AuditLogTable;
+}

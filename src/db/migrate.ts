@@ -1,0 +1,22 @@
+// Versioned migrations, applied in order; the same list serves both stores.
+import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import type { Database } from './database.js';
+import type { StoreDialect } from './dialect.js';
+import { initialMigration } from './migrations/001-initial.js';
+
+function migrationsFor(dialect: StoreDialect): Record<string, Migration> {
+  return {
+    '001-initial': initialMigration(dialect),
+  };
+}
+
+/** Applies pending migrations. Kysely takes a lock table first, so concurrent starts migrate once. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: StoreDialect): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrationsFor(dialect) },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

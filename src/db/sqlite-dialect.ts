@@ -1,0 +1,64 @@
+// The embedded store: better-sqlite3 in WAL mode, booleans bound as 0/1.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  OperationNodeTransformer,
+  SqliteDialect,
+  sql,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type PrimitiveValueListNode,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+  type ValueNode,
+} from 'kysely';
+import type { Database } from './database.js';
+import type { StoreDialect } from './dialect.js';
+
+/** better-sqlite3 refuses to bind JS booleans; SQLite stores them as 0/1 anyway. */
+class BooleanToInteger extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return typeof node.value === 'boolean' ? { ...node, value: node.value ? 1 : 0 } : super.transformValue(node);
+  }
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    return { ...node, values: node.values.map((v) => (typeof v === 'boolean' ? Number(v) : v)) };
+  }
+}
+
+class SqliteBooleanPlugin implements KyselyPlugin {
+  readonly #transformer = new BooleanToInteger();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+export const sqliteDialect: StoreDialect = {
+  name: 'sqlite',
+  columnType: (kind) => (kind === 'bool' ? 'integer' : 'text'),
+  isUniqueViolation: (error) =>
+    error instanceof Error &&
+    'code' in error &&
+    (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'),
+  isUnavailable: (error) =>
+    error instanceof Error && 'code' in error && (error.code === 'SQLITE_BUSY' || error.code === 'SQLITE_CANTOPEN'),
+  ping: async (db) => {
+    await sql`select 1`.execute(db);
+  },
+};
+
+export function openSqlite(path: string): Kysely<Database> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new SQLite(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new SqliteBooleanPlugin()] });
+}

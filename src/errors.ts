@@ -1,0 +1,44 @@
+// The catalog of every error Hearth answers with: one stable code, one status, one default sentence each.
+
+export const errorCatalog = {
+  invalid_parameter: { status: 400, message: 'A query or path parameter is invalid.' },
+  invalid_body: { status: 400, message: 'The request body is invalid.' },
+  unauthorized: { status: 401, message: 'A valid bearer token is required.' },
+  insufficient_scope: { status: 403, message: 'The token lacks the scope this operation needs.' },
+  not_found: { status: 404, message: 'The requested resource was not found.' },
+  method_not_allowed: { status: 405, message: 'This method is not allowed on this path.' },
+  idempotency_in_flight: { status: 409, message: 'A request with this Idempotency-Key is still being processed.' },
+  payload_too_large: { status: 413, message: 'The request body is too large.' },
+  unsupported_media_type: { status: 415, message: 'The request body must be JSON (Content-Type: application/json).' },
+  idempotency_key_reused: {
+    status: 422,
+    message: 'This Idempotency-Key was already used with a different request body.',
+  },
+  rate_limited: { status: 429, message: 'Too many requests; slow down.' },
+  internal: { status: 500, message: 'An internal error occurred.' },
+  unavailable: { status: 503, message: 'The service is temporarily unavailable; try again shortly.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** An error that leaves Hearth as the documented error body. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string = errorCatalog[code].message,
+    readonly details?: FieldProblem[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = errorCatalog[code].status;
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', `${what} was not found.`);

@@ -1,0 +1,38 @@
+// HTTP routes of calendar events (spec 4.1, 4.2).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { principalOf } from '../http/auth.js';
+import { errorResponses } from '../http/error-responses.js';
+import { EventListQuery, EventPageResponse, EventParams, EventResponse } from './events.schemas.js';
+import type { EventsService } from './events.service.js';
+
+export const eventsRoutes: FastifyPluginAsyncTypebox<{ events: EventsService }> = async (app, { events }) => {
+  app.get(
+    '/calendar_events/:calendar_event_id',
+    {
+      config: { scope: 'read' },
+      schema: {
+        operationId: 'getCalendarEvent',
+        summary: 'Retrieve a calendar event',
+        tags: ['Calendar events'],
+        params: EventParams,
+        response: { 200: EventResponse, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ success: true, data: await events.get(principalOf(request).communityId, request.params.calendar_event_id) }),
+  );
+
+  app.get(
+    '/calendar_events',
+    {
+      config: { scope: 'read' },
+      schema: {
+        operationId: 'listCalendarEvents',
+        summary: 'List calendar events',
+        tags: ['Calendar events'],
+        querystring: EventListQuery,
+        response: { 200: EventPageResponse, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ success: true, data: await events.list(principalOf(request).communityId, request.query) }),
+  );
+};

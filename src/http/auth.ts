@@ -1,0 +1,47 @@
+// Bearer authentication and scope checks for the admin API. Each route names the scope it needs in
+// its config; the principal found here confines every later query to the token's community.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import type { Scope } from '../tokens/scopes.js';
+import type { Principal, TokensService } from '../tokens/tokens.service.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    scope?: Scope;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** The secret of an `Authorization: Bearer <secret>` header, or null. */
+export function bearerSecret(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer +([^\s]+) *$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** The authenticated principal; routes behind `registerAuth` always have one. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('unauthorized');
+  return request.principal;
+}
+
+export function registerAuth(app: FastifyInstance, tokens: TokensService): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    const secret = bearerSecret(request);
+    if (!secret) throw new AppError('unauthorized', 'Missing or malformed Authorization header; expected "Bearer <token>".');
+    const principal = await tokens.authenticate(secret);
+    if (!principal) throw new AppError('unauthorized', 'The bearer token is unknown, revoked or expired.');
+    const needed = request.routeOptions.config.scope;
+    if (needed && !principal.scopes.includes(needed)) {
+      throw new AppError(
+        'insufficient_scope',
+        `This operation needs the '${needed}' scope; the token has: ${principal.scopes.join(', ')}.`,
+      );
+    }
+    request.principal = principal;
+  });
+}

@@ -1,0 +1,87 @@
+// The one way errors leave Hearth: every failure becomes the documented error body.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, errorCatalog, type ErrorCode, type FieldProblem } from '../errors.js';
+import type { StoreDialect } from '../db/dialect.js';
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+/** `querystring` + `/per_page` -> `per_page`; a missing property names itself. */
+function fieldOf(issue: ValidationIssue): string {
+  const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const missing = issue.keyword === 'required' ? String(issue.params['missingProperty'] ?? '') : '';
+  return [path, missing].filter(Boolean).join('.') || '(root)';
+}
+
+function messageOf(issue: ValidationIssue): string {
+  if (issue.keyword === 'enum' && Array.isArray(issue.params['allowedValues'])) {
+    return `must be one of: ${(issue.params['allowedValues'] as unknown[]).join(', ')}`;
+  }
+  return issue.message ?? 'is invalid';
+}
+
+function fromValidation(error: FastifyError): AppError {
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  const code: ErrorCode = error.validationContext === 'body' ? 'invalid_body' : 'invalid_parameter';
+  // anyOf/oneOf failures repeat the same field once per branch; keep one line per field.
+  const details: FieldProblem[] = [];
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    const field = fieldOf(issue);
+    if (seen.has(field)) continue;
+    seen.add(field);
+    details.push({ field, message: messageOf(issue) });
+  }
+  const first = details[0];
+  const sentence = first ? `Invalid ${code === 'invalid_body' ? 'body field' : 'parameter'} '${first.field}': ${first.message}.` : undefined;
+  return new AppError(code, sentence, details);
+}
+
+/** Fastify's own failures (parsing, limits) mapped to the catalog. */
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_body',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_body',
+  FST_ERR_BAD_URL: 'invalid_parameter',
+  FST_ERR_ASYNC_CONSTRAINT: 'invalid_parameter',
+};
+
+export function toAppError(error: unknown, dialect: StoreDialect): AppError {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError?.validation) return fromValidation(fastifyError);
+  const mapped = fastifyError?.code ? fastifyCodes[fastifyError.code] : undefined;
+  if (mapped === 'invalid_body') return new AppError(mapped, 'The request body is not valid JSON.');
+  if (mapped) return new AppError(mapped);
+  if (dialect.isUnavailable(error)) return new AppError('unavailable', errorCatalog.unavailable.message, undefined, { 'retry-after': '1' });
+  if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return new AppError('invalid_parameter', 'The request could not be understood.');
+  }
+  return new AppError('internal');
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
+  reply.code(error.status).headers(error.headers);
+  if (error.status === 401) reply.header('www-authenticate', 'Bearer');
+  return reply.send({
+    success: false,
+    error: error.message,
+    code: error.code,
+    request_id: request.id,
+    ...(error.details ? { details: error.details } : {}),
+  });
+}
+
+export function registerErrorHandler(app: FastifyInstance, dialect: StoreDialect): void {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error, dialect);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(reply, request, appError);
+  });
+}

@@ -1,0 +1,22 @@
+// Per-token rate limits (per client address before a token is known), in memory or shared through Redis.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { AppError } from '../errors.js';
+import { hashSecret } from '../tokens/tokens.service.js';
+import { bearerSecret } from './auth.js';
+
+export async function registerRateLimit(app: FastifyInstance, perSecond: number, redis: Redis | null): Promise<void> {
+  await app.register(rateLimit, {
+    max: perSecond,
+    timeWindow: 1000,
+    enableDraftSpec: true,
+    ...(redis ? { redis, nameSpace: 'hearth:rl:' } : {}),
+    keyGenerator: (request) => {
+      const secret = bearerSecret(request);
+      return secret ? `t:${hashSecret(secret)}` : `ip:${request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', `Rate limit of ${context.max} requests per second exceeded; retry in ${context.after}.`),
+  });
+}

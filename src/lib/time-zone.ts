@@ -1,0 +1,47 @@
+// IANA time zones: validating names and rendering an instant with the zone's offset at that instant.
+
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = offsetFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+    offsetFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function isValidTimeZone(name: string): boolean {
+  if (name.length === 0 || name.length > 64) return false;
+  try {
+    formatterFor(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Minutes east of UTC that `timeZone` observes at `epochMs`. */
+export function offsetMinutesAt(timeZone: string, epochMs: number): number {
+  const part = formatterFor(timeZone)
+    .formatToParts(epochMs)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  // "GMT", "GMT-07:00", "GMT+05:30"
+  const m = part ? /^GMT([+-])(\d{2}):(\d{2})$/.exec(part) : null;
+  if (!m) return 0;
+  const minutes = Number(m[2]) * 60 + Number(m[3]);
+  return m[1] === '-' ? -minutes : minutes;
+}
+
+function formatOffset(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** ISO 8601 with seconds and the zone's numeric offset, e.g. `2026-03-08T10:00:00-07:00`. */
+export function formatInZone(epochMs: number, timeZone: string | null): string {
+  const offset = timeZone ? offsetMinutesAt(timeZone, epochMs) : 0;
+  const local = new Date(epochMs + offset * 60_000).toISOString();
+  return `${local.slice(0, 19)}${formatOffset(offset)}`;
+}

@@ -1,0 +1,77 @@
+// Timestamps: parsing ISO 8601 / wire input into the stored UTC form, and rendering the wire form.
+// Stored form: `YYYY-MM-DD HH:MM:SS.ffffff` in UTC; it sorts as text in time order, keeps microseconds
+// (which a JS Date cannot), and becomes the wire form by appending `+00`.
+
+const pattern =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+export interface ParsedInstant {
+  /** Milliseconds since the epoch, UTC. */
+  epochMs: number;
+  /** Microseconds beyond the millisecond (0 to 999). */
+  extraMicros: number;
+  /** The offset written in the input, in minutes east of UTC (0 when none was written). */
+  offsetMinutes: number;
+  /** Whether the input held a time of day (not a bare date). */
+  hasTime: boolean;
+}
+
+/** Parses an ISO 8601 date or date-time, or the wire format; returns null when it is not one. */
+export function parseInstant(input: string): ParsedInstant | null {
+  const m = pattern.exec(input.trim());
+  if (!m) return null;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', off] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  const base = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(base);
+  if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
+  let offsetMinutes = 0;
+  if (off && off !== 'Z' && off !== 'z') {
+    const sign = off.startsWith('-') ? -1 : 1;
+    const digits = off.slice(1).replace(':', '');
+    const oh = Number(digits.slice(0, 2));
+    const om = Number(digits.slice(2) || '0');
+    if (oh > 23 || om > 59) return null;
+    offsetMinutes = sign * (oh * 60 + om);
+  }
+  const micros = Number(frac.padEnd(6, '0').slice(0, 6));
+  const epochMs = base - offsetMinutes * 60_000 + Math.floor(micros / 1000);
+  if (!Number.isFinite(epochMs) || year < 1) return null;
+  return { epochMs, extraMicros: micros % 1000, offsetMinutes, hasTime: m[4] !== undefined };
+}
+
+/** The stored form of an instant. */
+export function toStored(epochMs: number, extraMicros = 0): string {
+  const iso = new Date(epochMs).toISOString(); // 2026-03-08T10:00:00.123Z
+  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}${String(extraMicros).padStart(3, '0')}`;
+}
+
+/** Parses any accepted input into the stored form, or null. */
+export function storedFromInput(input: string): string | null {
+  const parsed = parseInstant(input);
+  return parsed ? toStored(parsed.epochMs, parsed.extraMicros) : null;
+}
+
+/** Milliseconds since the epoch of a stored timestamp. */
+export function epochOfStored(stored: string): number {
+  return Date.parse(`${stored.slice(0, 10)}T${stored.slice(11, 23)}Z`);
+}
+
+/** The wire form of a stored timestamp: `YYYY-MM-DD HH:MM:SS.ffffff+00`. */
+export function toWire(stored: string): string;
+export function toWire(stored: string | null): string | null;
+export function toWire(stored: string | null): string | null {
+  return stored === null ? null : `${stored}+00`;
+}
+
+export function nowStored(): string {
+  const now = performance.timeOrigin + performance.now();
+  const ms = Math.floor(now);
+  return toStored(ms, Math.floor((now - ms) * 1000));
+}

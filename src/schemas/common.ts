@@ -1,0 +1,64 @@
+// Building blocks shared by every response and parameter schema.
+import { Type, type Static, type TSchema, type TString, type TInteger, type TBoolean, type TNumber, type TUnsafe } from '@sinclair/typebox';
+import { SHORT_ID_PATTERN, UUID_PATTERN } from '../lib/ids.js';
+
+type Primitive = TString | TInteger | TBoolean | TNumber;
+
+/** A primitive that may be null, as one JSON Schema 3.1 type list (cheap to validate and serialize). */
+export function Nullable<T extends Primitive>(schema: T): TUnsafe<Static<T> | null> {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+}
+
+/** An object schema that may be null. */
+export function NullableObject<T extends TSchema>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+export const Timestamp = Type.String({
+  description: 'UTC timestamp `YYYY-MM-DD HH:MM:SS.ffffff+00`',
+  examples: ['2026-03-08 17:00:00.000000+00'],
+});
+export const Url = Type.String({ description: 'URL' });
+export const Uuid = Type.String({ pattern: UUID_PATTERN, description: 'UUID' });
+export const ShortId = Type.String({
+  minLength: 12,
+  maxLength: 12,
+  pattern: SHORT_ID_PATTERN,
+  description: 'Exactly 12 characters of [a-z0-9]',
+});
+
+export const PageQuery = {
+  page: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0, description: 'Page, 0-indexed' }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'Records per page' }),
+};
+
+export function PageOf<T extends TSchema>(record: T) {
+  return Type.Object({
+    success: Type.Boolean(),
+    data: Type.Object({
+      page: Type.Integer(),
+      per_page: Type.Integer(),
+      count: Type.Integer(),
+      total_records: Type.Integer(),
+      total_pages: Type.Integer(),
+      has_next: Type.Boolean(),
+      records: Type.Array(record),
+    }),
+  });
+}
+
+export function One<T extends TSchema>(record: T) {
+  return Type.Object({ success: Type.Boolean(), data: record });
+}
+
+export const ErrorBody = Type.Object(
+  {
+    success: Type.Boolean(),
+    error: Type.String(),
+    code: Type.String(),
+    request_id: Type.String(),
+    details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  },
+  { description: 'The error body of every failed request' },
+);
+export type ErrorBodyType = Static<typeof ErrorBody>;

@@ -1,0 +1,53 @@
+// Fields derived at import when a record leaves them out: plain text, read time and references,
+// with mentions resolved against the community's own profiles and feeds.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { writeJson } from '../db/json.js';
+import {
+  blocksToPlaintext,
+  extractProsemirrorReferences,
+  extractReferences,
+  prosemirrorToPlaintext,
+  readTimeMinutes,
+  type NameResolvers,
+  type ReferenceResolver,
+} from '../content/rich-text.js';
+
+export async function createDeriver(db: Kysely<Database>, communityId: string) {
+  const [profiles, feeds] = await Promise.all([
+    db
+      .selectFrom('profiles')
+      .select(['id', 'preferred_name', 'chat_user_id'])
+      .where('community_id', '=', communityId)
+      .where('chat_user_id', 'is not', null)
+      .execute(),
+    db.selectFrom('feeds').select(['id', 'label', 'slug', 'chat_channel_id']).where('community_id', '=', communityId).execute(),
+  ]);
+  const users = new Map(profiles.map((p) => [p.chat_user_id ?? '', { profile_id: p.id, preferred_name: p.preferred_name }]));
+  const channels = new Map(
+    feeds.filter((f) => f.chat_channel_id).map((f) => [f.chat_channel_id ?? '', { id: f.id, label: f.label, slug: f.slug, channel_name: f.label }]),
+  );
+  const resolver: ReferenceResolver = {
+    userByChatId: (id) => users.get(id),
+    feedByChannelId: (id) => channels.get(id),
+  };
+  const names: NameResolvers = {
+    userName: (id) => users.get(id)?.preferred_name,
+    channelName: (id) => channels.get(id)?.channel_name,
+  };
+
+  return {
+    plaintext(blocks: unknown[] | null, prosemirror: unknown): string | null {
+      if (blocks && blocks.length > 0) return blocksToPlaintext(blocks, names);
+      if (prosemirror) return prosemirrorToPlaintext(prosemirror, names);
+      return null;
+    },
+    readTime: (text: string | null): number => readTimeMinutes(text ?? ''),
+    /** References as JSON text, from the blocks when there are any, else from the ProseMirror body. */
+    references(blocks: unknown[] | null, prosemirror: unknown = null): string {
+      if (!blocks?.length && prosemirror) return writeJson(extractProsemirrorReferences(prosemirror, resolver));
+      return writeJson(extractReferences(blocks ?? [], resolver));
+    },
+  };
+}
+export type Deriver = Awaited<ReturnType<typeof createDeriver>>;

@@ -1,0 +1,182 @@
+// The NDJSON import format: one schema per record kind, lenient where the API's own output is (nulls),
+// strict on ids and types. Records carry the fields the API shows for them.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { SHORT_ID_PATTERN, UUID_PATTERN } from '../lib/ids.js';
+
+const Opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+const Str = Type.String({ maxLength: 1_000_000 });
+const Text = Opt(Str);
+const Flag = Type.Optional(Type.Boolean());
+const Int = Type.Optional(Type.Integer({ minimum: 0 }));
+const Stamp = Type.String({ maxLength: 64, description: 'ISO 8601 or wire timestamp' });
+const ShortId = Type.String({ pattern: SHORT_ID_PATTERN });
+const Uuid = Type.String({ pattern: UUID_PATTERN });
+const Blocks = Opt(Type.Array(Type.Object({ type: Type.String() })));
+const Json = Type.Unknown();
+const ReferencesIn = Opt(
+  Type.Object({
+    mentioned_chat_users: Type.Array(Json),
+    mentioned_chat_channels: Type.Array(Json),
+    custom_emojis: Type.Array(Json),
+    urls: Type.Array(Json),
+  }),
+);
+
+export const ProfileRecord = Type.Object({
+  profile_id: Type.Optional(Uuid),
+  id: Type.Optional(Uuid),
+  created_at: Type.Optional(Stamp),
+  preferred_name: Text,
+  preferred_image_original: Text,
+  preferred_image_1024: Text,
+  preferred_image_512: Text,
+  preferred_image_192: Text,
+  preferred_image_72: Text,
+  preferred_image_48: Text,
+  preferred_image_32: Text,
+  preferred_image_24: Text,
+  first_name: Text,
+  last_name: Text,
+  email: Opt(Type.String({ maxLength: 254 })),
+  chat_user_id: Text,
+  chat_is_admin: Flag,
+  chat_is_bot: Flag,
+  chat_first_name: Text,
+  chat_last_name: Text,
+  chat_image_72: Text,
+  chat_image_original: Text,
+});
+export type ProfileRecord = Static<typeof ProfileRecord>;
+
+export const TagRecord = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  created_at: Type.Optional(Stamp),
+  tag_group_id: Text,
+  label: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type TagRecord = Static<typeof TagRecord>;
+
+export const FeedRecord = Type.Object({
+  id: Uuid,
+  created_at: Type.Optional(Stamp),
+  label: Type.String({ minLength: 1, maxLength: 200 }),
+  slug: Opt(Type.String({ maxLength: 200 })),
+  is_archived: Flag,
+  is_unlisted: Flag,
+  chat_channel_id: Text,
+});
+export type FeedRecord = Static<typeof FeedRecord>;
+
+const ProfileRef = Type.Union([Uuid, ProfileRecord]);
+const TagRef = Type.Union([Type.String({ minLength: 1, maxLength: 64 }), TagRecord]);
+
+export const EventRecord = Type.Object({
+  id: ShortId,
+  created_at: Type.Optional(Stamp),
+  updated_at: Type.Optional(Stamp),
+  title: Text,
+  slug: Text,
+  status: Type.Optional(Type.Union([Type.Literal('draft'), Type.Literal('needs_approval'), Type.Literal('published')])),
+  start_date: Stamp,
+  end_date: Opt(Stamp),
+  timezone: Opt(Type.String({ maxLength: 64 })),
+  allow_public_guest_list: Flag,
+  enable_registration_button: Flag,
+  is_unlisted: Flag,
+  publish_to_site: Flag,
+  triggers_webhooks: Flag,
+  show_end_date: Flag,
+  use_registration_btn_as_link: Flag,
+  description_chat_blocks: Blocks,
+  description_chat_blocks_references: ReferencesIn,
+  recap_chat_blocks: Blocks,
+  recap_chat_blocks_references: ReferencesIn,
+  external_speakers: Text,
+  link: Text,
+  location: Text,
+  partner_event_id: Text,
+  recording_link: Text,
+  webhook_custom_metadata: Text,
+  attendees_count: Int,
+  cover_image_url: Text,
+  published_to: Type.Optional(
+    Type.Array(
+      Type.Object({
+        chat_channel_id: Text,
+        chat_message_permalink: Text,
+        feed_id: Opt(Uuid),
+      }),
+    ),
+  ),
+  hosts: Type.Optional(Type.Array(ProfileRef)),
+  speakers: Type.Optional(Type.Array(ProfileRef)),
+  tags: Type.Optional(Type.Array(TagRef)),
+});
+export type EventRecord = Static<typeof EventRecord>;
+
+const ChatMessageIn = Opt(
+  Type.Object({
+    id: Text,
+    message_ts: Opt(Type.Union([Type.Number(), Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })])),
+    blocks: Blocks,
+    markdown: Text,
+    permalink: Text,
+    parent_chat_message_id: Text,
+    username: Text,
+    icon: Text,
+  }),
+);
+
+export const PostRecord = Type.Object({
+  id: ShortId,
+  created_at: Stamp,
+  updated_at: Type.Optional(Stamp),
+  content_created_at: Opt(Stamp),
+  latest_activity_at: Opt(Stamp),
+  title: Text,
+  slug: Text,
+  feed_id: Uuid,
+  post_detail_display_format: Text,
+  author_profile_id: Opt(Uuid),
+  author: Opt(ProfileRecord),
+  read_time_minutes: Opt(Type.Integer({ minimum: 0 })),
+  source: Text,
+  file_attachments_count: Int,
+  reactions_count: Int,
+  comments_count: Opt(Type.Integer({ minimum: 0 })),
+  body_plaintext: Text,
+  body_prosemirror: Opt(Type.Object({})),
+  chat_message: ChatMessageIn,
+  cover_image_file_id: Text,
+  cover_image_url: Text,
+  references: ReferencesIn,
+});
+export type PostRecord = Static<typeof PostRecord>;
+
+export const CommentRecord = Type.Object({
+  id: ShortId,
+  created_at: Stamp,
+  updated_at: Type.Optional(Stamp),
+  parent_post_id: Type.Optional(ShortId),
+  post_id: Type.Optional(ShortId),
+  parent_comment_id: Opt(ShortId),
+  author_profile_id: Opt(Uuid),
+  author: Opt(ProfileRecord),
+  body_plaintext: Text,
+  chat_message: ChatMessageIn,
+  reactions_count: Int,
+  file_attachments_count: Int,
+  references: ReferencesIn,
+});
+export type CommentRecord = Static<typeof CommentRecord>;
+
+export const recordSchemas = {
+  feed: FeedRecord,
+  profile: ProfileRecord,
+  tag: TagRecord,
+  calendar_event: EventRecord,
+  post: PostRecord,
+  comment: CommentRecord,
+} as const;
+export type RecordKind = keyof typeof recordSchemas;
+export const recordKinds = Object.keys(recordSchemas) as RecordKind[];
