@@ -6,7 +6,7 @@ import { openStore, type Store } from './db/store.js';
 import { createEventsService } from './events/events.service.js';
 import { eventsRoutes } from './events/events.routes.js';
 import { registerAuth } from './http/auth.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { registerErrorHandler, sendError, toAppError } from './http/error-handler.js';
 import { registerEtag } from './http/etag.js';
 import { healthRoutes } from './http/health.routes.js';
 import { registerNotFound } from './http/not-found.js';
@@ -44,6 +44,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Malformed URLs and the like fail before routing; they leave through the same error body.
+    frameworkErrors: (error, request, reply) => sendError(reply, request, toAppError(error, store.dialect)),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -5,13 +5,13 @@ const MAX_CODEPOINT = 0x10ffff;
 
 /** The emoji as a string, or null when the notation is not a list of valid codepoints. */
 export function emojiFromCodepoints(unicode: string): string | null {
-  const codepoints: number[] = [];
+  let emoji = '';
   for (const part of unicode.split('-')) {
     if (!CODEPOINT.test(part)) return null;
     const codepoint = Number.parseInt(part, 16);
     // String.fromCodePoint throws beyond this, and the walkers must never throw.
     if (codepoint > MAX_CODEPOINT) return null;
-    codepoints.push(codepoint);
+    emoji += String.fromCodePoint(codepoint);
   }
-  return String.fromCodePoint(...codepoints);
+  return emoji;
 }

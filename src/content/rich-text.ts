@@ -54,7 +54,8 @@ function renderList(list: JsonRecord, names: NameResolvers, depth: number): stri
   const lines: string[] = [];
   for (const item of recordsOf(list.elements)) {
     if (item.type === 'rich_text_list') {
-      if (depth < MAX_DEPTH) lines.push(...renderList(item, names, depth + 1));
+      // A loop, not push(...lines): spreading a huge hostile list would overflow the argument limit.
+      if (depth < MAX_DEPTH) for (const line of renderList(item, names, depth + 1)) lines.push(line);
       continue;
     }
     number += 1;

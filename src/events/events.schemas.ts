@@ -1,13 +1,13 @@
 // Request and response schemas of the calendar-event endpoints (spec 4.1, 4.2).
 import { Type, type Static } from '@sinclair/typebox';
-import { One, PageOf, PageQuery, ShortId, Uuid } from '../schemas/common.js';
-import { CalendarEvent, EventStatus } from '../schemas/event.js';
+import { One, PageOf, PageQuery, ShortId, StringEnum, Uuid } from '../schemas/common.js';
+import { CalendarEvent, eventStatuses } from '../schemas/event.js';
 
 export const EventParams = Type.Object({ calendar_event_id: ShortId });
 
 export const EventListQuery = Type.Object({
   ...PageQuery,
-  time_filter: Type.Optional(Type.Union([Type.Literal('upcoming'), Type.Literal('past')], {
+  time_filter: Type.Optional(StringEnum(['upcoming', 'past'], {
     description: 'upcoming: ends after now (ongoing included), start ascending; past: started before now, start descending',
   })),
   date_filter: Type.Optional(Type.String({
@@ -16,7 +16,7 @@ export const EventListQuery = Type.Object({
     description: 'ISO 8601 date or date-time; events overlapping that calendar day in its own offset. Overrides time_filter.',
     examples: ['2026-03-08', '2026-03-08T09:00:00-07:00'],
   })),
-  status: Type.Optional(Type.Union([EventStatus], { default: 'published', description: 'Absent means published only' })),
+  status: Type.Optional(StringEnum(eventStatuses, { default: 'published', description: 'Absent means published only' })),
   published_to_site: Type.Optional(Type.Boolean()),
   is_unlisted: Type.Optional(Type.Boolean()),
   feed_id: Type.Optional(Uuid),

@@ -9,6 +9,11 @@ export function Nullable<T extends Primitive>(schema: T): TUnsafe<Static<T> | nu
   return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
 }
 
+/** A string enum as one `enum` keyword: one clear validation message, a plain OpenAPI enum. */
+export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}): TUnsafe<T[number]> {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
 /** An object schema that may be null. */
 export function NullableObject<T extends TSchema>(schema: T) {
   return Type.Union([schema, Type.Null()]);

@@ -1,11 +1,11 @@
 // The calendar event (spec 2.2) with its published-to (2.3), profiles (2.4) and tags (2.5).
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Timestamp, Url, Uuid, ShortId } from './common.js';
+import { Nullable, ShortId, StringEnum, Timestamp, Url, Uuid } from './common.js';
 import { Profile } from './profile.js';
 import { ChatBlocks, References } from './references.js';
 
 export const eventStatuses = ['draft', 'needs_approval', 'published'] as const;
-export const EventStatus = Type.Union(eventStatuses.map((s) => Type.Literal(s)));
+export const EventStatus = StringEnum(eventStatuses);
 
 export const Tag = Type.Object({
   id: Type.String(),

@@ -125,3 +125,22 @@ describe('malformed input', () => {
     );
   });
 });
+
+describe('oversized input', () => {
+  it('renders huge lists and emoji codepoint runs without hitting argument limits', () => {
+    const items = Array.from({ length: 200_000 }, () => section(text('i')));
+    const blocks = [
+      {
+        type: 'rich_text',
+        elements: [
+          { type: 'rich_text_list', style: 'bullet', elements: [{ type: 'rich_text_list', elements: items }] },
+          section({ type: 'emoji', name: 'long', unicode: Array.from({ length: 200_000 }, () => '61').join('-') }),
+        ],
+      },
+    ];
+    const lines = blocksToPlaintext(blocks).split('\n');
+    expect(lines.length).toEqual(200_001);
+    expect(lines[0]).toEqual('- i');
+    expect(lines[200_000]).toEqual('a'.repeat(200_000));
+  });
+});
