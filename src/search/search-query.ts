@@ -118,12 +118,15 @@ const fts5Literal = (clause: Clause): string => `"${clause.words.join(' ').repla
 function fts5Group(group: readonly Clause[]): string {
   const { positive, negative } = ordered(group);
   const all = positive.map(fts5Literal).join(' AND ');
-  const head = positive.length > 1 && negative.length > 0 ? `(${all})` : all;
-  return [head, ...negative.map(fts5Literal)].join(' NOT ');
+  if (negative.length === 0) return all;
+  const head = positive.length > 1 ? `(${all})` : all;
+  // One NOT over an OR of the exclusions: a chain of binary NOTs would hit FTS5's depth limit of 256.
+  const excluded = negative.map(fts5Literal).join(' OR ');
+  return `${head} NOT ${negative.length > 1 ? `(${excluded})` : excluded}`;
 }
 
 /**
- * The FTS5 MATCH expression, e.g. `("a" AND "b c") NOT "d"` or `("a") OR ("b")`; null when
+ * The FTS5 MATCH expression, e.g. `("a" AND "b c") NOT ("d" OR "e")` or `("a") OR ("b")`; null when
  * the query matches nothing. Every term is a quoted string (never a prefix query), which the
  * table's `porter unicode61 remove_diacritics 2` tokenizer stems and unaccents like the text.
  */
@@ -212,7 +215,8 @@ function afterSuffixRemoved(w: string): string {
  */
 export function stem(word: string): string {
   let w = foldWord(word);
-  if (w.length <= 2 || !/^[a-z]+$/.test(w)) return w;
+  // No English word is longer than 40 letters; the bound also keeps isVowelAt's recursion shallow.
+  if (w.length <= 2 || w.length > 40 || !/^[a-z]+$/.test(w)) return w;
   if (w.endsWith('sses') || w.endsWith('ies')) w = w.slice(0, -2);
   else if (w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
   if (w.endsWith('eed')) {
@@ -291,8 +295,8 @@ function cutEnd(text: string, pos: number, floor: number, hits: readonly Range[]
     else if (isCharacterBoundary(text, k)) return k;
     else k -= 1;
   }
+  // Here k === floor: the first hit's end, or 0 when there is no hit and no boundary before `pos`.
   if (k > 0) return k;
-  // Only without hits, in text with no character boundary before `pos`: look after it.
   k = pos;
   while (k < text.length && !isCharacterBoundary(text, k)) k += 1;
   return k;
