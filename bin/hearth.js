@@ -1,5 +1,3 @@
 #!/usr/bin/env node
-// Entry point of the `hearth` command; the TypeScript sources are compiled by `npm install` (prepare).
-import { main } from '../dist/cli/main.js';
-
-process.exitCode = await main(process.argv.slice(2));
+// The `hearth` command; `npm install` compiles the TypeScript sources to dist/ (the prepare script).
+import '../dist/cli/bin.js';

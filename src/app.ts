@@ -1,6 +1,7 @@
 // Builds the Hearth application: one factory for the server, the command line and the tests.
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openStore, type Store } from './db/store.js';
 import { createEventsService } from './events/events.service.js';
@@ -59,13 +60,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerErrorHandler(app, store.dialect);
   registerNotFound(app);
 
+  // Several processes share their rate-limit counters through Redis; alone, memory is enough.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
   const tokens = createTokensService(store.db, clock);
   const events = createEventsService(store.db, clock);
 
   await app.register(healthRoutes, { store });
   await app.register(
     async (admin) => {
-      await registerRateLimit(admin, config.rateLimitPerSecond, null);
+      await registerRateLimit(admin, config.rateLimitPerSecond, redis);
       registerAuth(admin, tokens);
       registerEtag(admin);
       await admin.register(eventsRoutes, { events });

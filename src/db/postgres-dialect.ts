@@ -47,7 +47,10 @@ export function openPostgres(url: string, poolSize: number): Kysely<Database> {
     options: '-c TimeZone=UTC -c statement_timeout=15000',
     types: types as pg.CustomTypesConfig,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection (the server restarting, say) must not crash the process: the pool
+  // drops that client and the next query opens a new one. The server's FATAL notice and the socket's
+  // end can both surface as 'error' events, so each client gets a listener of its own as well.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

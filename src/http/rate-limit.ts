@@ -11,7 +11,8 @@ export async function registerRateLimit(app: FastifyInstance, perSecond: number,
     max: perSecond,
     timeWindow: 1000,
     enableDraftSpec: true,
-    ...(redis ? { redis, nameSpace: 'hearth:rl:' } : {}),
+    // Redis being away must not take the API down with it: requests pass uncounted until it returns.
+    ...(redis ? { redis, nameSpace: 'hearth:rl:', skipOnError: true } : {}),
     keyGenerator: (request) => {
       const secret = bearerSecret(request);
       return secret ? `t:${hashSecret(secret)}` : `ip:${request.ip}`;
