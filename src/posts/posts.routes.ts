@@ -1,0 +1,42 @@
+// HTTP routes of posts (spec 4.3, 4.4).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { principalOf } from '../http/auth.js';
+import { errorResponses } from '../http/error-responses.js';
+import { FeedPostsParams, PostListQuery, PostPageResponse, PostParams, PostResponse } from './posts.schemas.js';
+import type { PostsService } from './posts.service.js';
+
+export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = async (app, { posts }) => {
+  app.get(
+    '/feeds/:feed_id/posts',
+    {
+      config: { scope: 'read' },
+      schema: {
+        operationId: 'listFeedPosts',
+        summary: "List a feed's posts, or the Home feed's",
+        tags: ['Posts'],
+        params: FeedPostsParams,
+        querystring: PostListQuery,
+        response: { 200: PostPageResponse, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({
+      success: true,
+      data: await posts.list(principalOf(request).communityId, request.params.feed_id, request.query),
+    }),
+  );
+
+  app.get(
+    '/posts/:post_id',
+    {
+      config: { scope: 'read' },
+      schema: {
+        operationId: 'getPost',
+        summary: 'Retrieve a post',
+        tags: ['Posts'],
+        params: PostParams,
+        response: { 200: PostResponse, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ success: true, data: await posts.get(principalOf(request).communityId, request.params.post_id) }),
+  );
+};
