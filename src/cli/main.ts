@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { CommunityError } from '../communities/communities.service.js';
+import { auditCommand } from './audit.command.js';
 import { communityCommand } from './community.command.js';
 import { CliError, createContext, type Output } from './context.js';
 import { demoCommand } from './demo.command.js';
@@ -41,6 +42,7 @@ export async function main(
   tokenCommand(program, ctx);
   transferCommands(program, ctx, streams);
   demoCommand(program, ctx);
+  auditCommand(program, ctx);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -1,0 +1,57 @@
+// HTTP route of adding a member (spec 4.6).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { principalOf } from '../http/auth.js';
+import { errorResponses } from '../http/error-responses.js';
+import { IdempotencyHeaders, idempotently } from '../http/idempotency.js';
+import type { IdempotencyService, StoredResponse } from '../idempotency/idempotency.service.js';
+import { AddMemberBody, AddMemberResponse, normalizeMemberBody } from './members.schemas.js';
+import type { AddMemberOutcome, MembersService } from './members.service.js';
+
+const memberMessages = {
+  created: 'New member was created successfully.',
+  updated: 'Member already existed and was updated successfully.',
+} as const;
+
+function responseOf(outcome: AddMemberOutcome): StoredResponse<AddMemberResponse> {
+  const body: AddMemberResponse = {
+    success: true,
+    message: outcome.created ? memberMessages.created : memberMessages.updated,
+    data: { member: outcome.member },
+  };
+  return { status: outcome.created ? 201 : 200, body };
+}
+
+export const membersRoutes: FastifyPluginAsyncTypebox<{ members: MembersService; idempotency: IdempotencyService }> = async (
+  app,
+  { members, idempotency },
+) => {
+  // Fastify parses text/plain by default; this route takes JSON only, so anything else is 415.
+  app.removeContentTypeParser('text/plain');
+
+  app.post(
+    '/members',
+    {
+      config: { scope: 'members:write' },
+      schema: {
+        operationId: 'addMember',
+        summary: 'Add a member, or update the member with that e-mail (Alpha)',
+        tags: ['Members'],
+        headers: IdempotencyHeaders,
+        body: AddMemberBody,
+        response: {
+          200: { ...AddMemberResponse, description: 'A member with this e-mail existed and was updated' },
+          201: { ...AddMemberResponse, description: 'A new member was created' },
+          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429, 503),
+        },
+      },
+      preValidation: async (request) => normalizeMemberBody(request.body),
+    },
+    async (request, reply) => {
+      const { communityId, tokenId } = principalOf(request);
+      const actor = { communityId, tokenId, requestId: request.id };
+      return idempotently(request, reply, idempotency, communityId, async (save) =>
+        responseOf(await members.add(actor, request.body, save ? (trx, outcome) => save(trx, responseOf(outcome)) : undefined)),
+      );
+    },
+  );
+};

@@ -1,0 +1,13 @@
+// The member (spec 2.10): the answer of adding a member, a view of the member's profile.
+import { Type, type Static } from '@sinclair/typebox';
+import { Nullable, Url, Uuid } from './common.js';
+
+export const Member = Type.Object({
+  id: Uuid,
+  email: Nullable(Type.String({ description: 'E-mail address as first given; members are matched by it case-insensitively' })),
+  full_name: Nullable(Type.String({ description: 'First and last name' })),
+  preferred_name: Nullable(Type.String()),
+  avatar_url_original: Nullable(Url),
+  chat_profile_id: Nullable(Type.String({ description: 'Chat user id; null until the member is linked to a chat account' })),
+});
+export type Member = Static<typeof Member>;
