@@ -1,6 +1,7 @@
 // Turns NDJSON lines into validated, normalized rows, or an ImportError naming the line and the reason.
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { TSchema } from '@sinclair/typebox';
+import type { ValueError } from '@sinclair/typebox/errors';
 import type { Insertable } from 'kysely';
 import type { CalendarEventsTable, CommentsTable, FeedsTable, PostsTable, ProfilesTable, TagsTable } from '../db/database.js';
 import { writeJson } from '../db/json.js';
@@ -322,11 +323,24 @@ class LineParser {
   }
 }
 
+/** The most specific reason: inside a union (a value or null), the error of the branch that got furthest. */
+function deepest(error: ValueError): ValueError {
+  let best = error;
+  for (const branch of error.errors) {
+    const first = branch.First();
+    if (!first) continue;
+    const candidate = deepest(first);
+    if (candidate.path.length > best.path.length) best = candidate;
+  }
+  return best;
+}
+
 function describeFirstError(check: TypeCheck<TSchema>, value: unknown): string {
   const first = check.Errors(value).First();
   if (!first) return 'invalid record';
-  const field = first.path.replace(/^\//, '').replace(/\//g, '.') || 'record';
-  return `${field}: ${first.message}`;
+  const error = deepest(first);
+  const field = error.path.replace(/^\//, '').replace(/\//g, '.') || 'record';
+  return `${field}: ${error.message}`;
 }
 
 export function emptyPlan(): ImportPlan {

@@ -2,6 +2,7 @@
 // strict on ids and types. Records carry the fields the API shows for them.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { SHORT_ID_PATTERN, UUID_PATTERN } from '../lib/ids.js';
+import { ChatBlock, References } from '../schemas/references.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const Str = Type.String({ maxLength: 1_000_000 });
@@ -11,16 +12,9 @@ const Int = Type.Optional(Type.Integer({ minimum: 0 }));
 const Stamp = Type.String({ maxLength: 64, description: 'ISO 8601 or wire timestamp' });
 const ShortId = Type.String({ pattern: SHORT_ID_PATTERN });
 const Uuid = Type.String({ pattern: UUID_PATTERN });
-const Blocks = Opt(Type.Array(Type.Object({ type: Type.String() })));
-const Json = Type.Unknown();
-const ReferencesIn = Opt(
-  Type.Object({
-    mentioned_chat_users: Type.Array(Json),
-    mentioned_chat_channels: Type.Array(Json),
-    custom_emojis: Type.Array(Json),
-    urls: Type.Array(Json),
-  }),
-);
+const Blocks = Opt(Type.Array(ChatBlock));
+// References given in a record must have the exact shape the API answers with, or reading it back would fail.
+const ReferencesIn = Opt(References);
 
 export const ProfileRecord = Type.Object({
   profile_id: Type.Optional(Uuid),

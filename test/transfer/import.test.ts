@@ -83,3 +83,15 @@ describe('import', () => {
     expect((await t.get(`/admin/v0/calendar_events?feed_id=${feedIds.events}`, token)).json().data.total_records).toBe(0);
   });
 });
+
+describe('import shapes that the API must be able to answer with', () => {
+  it('refuses references and blocks of the wrong shape instead of failing on read', async () => {
+    const community = await t.community('shapes');
+    await expect(
+      t.importRecords(community, [{ kind: 'calendar_event', id: 'evshape00001', start_date: '2026-01-01', description_chat_blocks_references: { mentioned_chat_users: [{ nope: 1 }], mentioned_chat_channels: [], custom_emojis: [], urls: [] } }]),
+    ).rejects.toThrow('line 1: calendar_event: description_chat_blocks_references.mentioned_chat_users.0.profile_id: Expected required property');
+    await expect(
+      t.importRecords(community, [{ kind: 'calendar_event', id: 'evshape00001', start_date: '2026-01-01', description_chat_blocks: [{ type: 'rich_text', elements: 'text' }] }]),
+    ).rejects.toThrow('line 1: calendar_event: description_chat_blocks.0.elements: Expected array');
+  });
+});

@@ -209,12 +209,13 @@ export function initialMigration(dialect: StoreDialect) {
         .addForeignKeyConstraint('posts_feed', ['community_id', 'feed_id'], 'feeds', ['community_id', 'id'])
         .addForeignKeyConstraint('posts_author', ['community_id', 'author_profile_id'], 'profiles', ['community_id', 'id'])
         .execute();
-      // Each sort of a feed (and of the Home feed) walks one of these in order, ids breaking ties.
+      // Each sort of a feed (and of the Home feed) walks one of these in order, ids breaking ties. The Home
+      // indexes carry feed_id so that leaving out hidden feeds is decided from the index alone.
       for (const [name, columns] of [
         ['posts_feed_created', ['community_id', 'feed_id', 'created_at', 'id']],
         ['posts_feed_activity', ['community_id', 'feed_id', 'latest_activity_at', 'id']],
-        ['posts_created', ['community_id', 'created_at', 'id']],
-        ['posts_activity', ['community_id', 'latest_activity_at', 'id']],
+        ['posts_created', ['community_id', 'created_at', 'id', 'feed_id']],
+        ['posts_activity', ['community_id', 'latest_activity_at', 'id', 'feed_id']],
       ] as const) {
         await db.schema.createIndex(name).on('posts').columns([...columns]).execute();
       }
