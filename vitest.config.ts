@@ -6,5 +6,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Every answer a test receives is checked against the OpenAPI document; the run ends with its coverage.
+    setupFiles: ['test/setup/contract.setup.ts'],
+    globalSetup: ['test/setup/contract-coverage.ts'],
   },
 });

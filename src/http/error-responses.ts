@@ -11,6 +11,7 @@ const descriptions: Record<number, string> = {
   415: 'Body is not JSON',
   422: 'Idempotency-Key reused with another body',
   429: 'Rate limited',
+  500: 'Internal error; the cause is only logged',
   503: 'Database unavailable',
 };
 

@@ -8,6 +8,9 @@ import { bearerSecret } from './auth.js';
 
 export async function registerRateLimit(app: FastifyInstance, perSecond: number, redis: Redis | null): Promise<void> {
   await app.register(rateLimit, {
+    // Not per route: the plugin's route hooks would run after authentication, so refused tokens went uncounted
+    // and their answers lacked RateLimit-*. One instance hook, added below before auth, counts every request.
+    global: false,
     max: perSecond,
     timeWindow: 1000,
     enableDraftSpec: true,
@@ -20,4 +23,5 @@ export async function registerRateLimit(app: FastifyInstance, perSecond: number,
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Rate limit of ${context.max} requests per second exceeded; retry in ${context.after}.`),
   });
+  app.addHook('onRequest', app.rateLimit());
 }

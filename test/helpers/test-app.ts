@@ -7,6 +7,7 @@ import { createCommunitiesService } from '../../src/communities/communities.serv
 import type { Scope } from '../../src/tokens/scopes.js';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { importLines, type ImportSummary } from '../../src/transfer/import.service.js';
+import { attachContract } from './contract.js';
 import { createTestStore, type TestStore } from './test-store.js';
 
 export interface TestApp {
@@ -27,6 +28,8 @@ export async function createTestApp(options: { now?: number; config?: Partial<Co
   const clock = { now: options.now ?? Date.parse('2026-03-10T12:00:00Z') };
   const config = loadConfig({}, { databaseUrl: testStore.url, rateLimitPerSecond: 10_000, ...options.config });
   const app = await buildApp(config, { store, clock: () => clock.now, logger: false });
+  // The production app, plus one read-only hook: every answer is checked against the OpenAPI document.
+  attachContract(app);
   await app.ready();
   const communities = createCommunitiesService(store.db, store.dialect);
   const tokens = createTokensService(store.db, () => clock.now);

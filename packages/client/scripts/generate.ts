@@ -1,0 +1,133 @@
+// Generates the client's sources from the OpenAPI document: src/schema.d.ts (openapi-typescript) and src/operations.ts (one method per operation).
+import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-typescript';
+
+interface SchemaShape {
+  properties?: Record<string, SchemaShape>;
+}
+interface OperationShape {
+  operationId?: string;
+  summary?: string;
+  parameters?: { in: string; name: string; required?: boolean }[];
+  requestBody?: unknown;
+  responses?: Record<string, { content?: Record<string, { schema?: SchemaShape }> }>;
+  'x-required-scopes'?: string[];
+}
+export interface DocumentShape {
+  paths?: Record<string, Record<string, OperationShape>>;
+}
+
+interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  summary: string;
+  scopes: string[];
+  pathParams: string[];
+  hasQuery: boolean;
+  /** Every parameter and body field may be left out: the method's params default to `{}`. */
+  allOptional: boolean;
+  hasBody: boolean;
+  paginated: boolean;
+}
+
+const methods = ['get', 'put', 'post', 'delete', 'patch'];
+
+export function operationsOf(document: DocumentShape): Operation[] {
+  const found: Operation[] = [];
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!methods.includes(method) || !operation.operationId) continue;
+      const parameters = operation.parameters ?? [];
+      const data = operation.responses?.['200']?.content?.['application/json']?.schema?.properties?.['data'];
+      found.push({
+        id: operation.operationId,
+        method: method.toUpperCase(),
+        path,
+        summary: operation.summary ?? operation.operationId,
+        scopes: operation['x-required-scopes'] ?? [],
+        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        hasQuery: parameters.some((p) => p.in === 'query'),
+        allOptional: !parameters.some((p) => (p.in === 'path' || p.in === 'query') && p.required) && operation.requestBody === undefined,
+        hasBody: operation.requestBody !== undefined,
+        paginated: data?.properties?.['has_next'] !== undefined && data.properties['records'] !== undefined,
+      });
+    }
+  }
+  return found.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+function methodSource(op: Operation): string {
+  const params: string[] = [];
+  const types: string[] = [];
+  if (op.pathParams.length > 0) types.push(`PathParams<'${op.id}'>`);
+  if (op.hasQuery) types.push(`QueryParams<'${op.id}'>`);
+  if (op.hasBody) types.push(`RequestBody<'${op.id}'>`);
+  const optional = op.allOptional;
+  const type = types.length > 0 ? types.join(' & ') : 'Record<never, never>';
+  const head = `(params: ${type}${optional ? ' = {}' : ''}, options: CallOptions = {})`;
+  const path = op.pathParams.length > 0 ? `{ ${op.pathParams.join(', ')} }` : null;
+  const rest = op.hasQuery || op.hasBody ? (path ? 'rest' : 'params') : null;
+  const fields: string[] = [];
+  const paramFields: string[] = [];
+  if (path) paramFields.push(`path: ${path}`);
+  if (op.hasQuery && rest) paramFields.push(`query: ${rest}`);
+  if (paramFields.length > 0) fields.push(`params: { ${paramFields.join(', ')} }`);
+  if (op.hasBody && rest) fields.push(`body: ${rest}`);
+  fields.push('...requestInit(options)');
+  const destructure = path ? `      const { ${op.pathParams.join(', ')}${rest === 'rest' ? ', ...rest' : ''} } = params;\n` : '';
+  const needs = op.scopes.length > 0 ? ` Needs the \`${op.scopes.join('`, `')}\` scope.` : '';
+  return [
+    `    /** ${op.summary}: \`${op.method} ${op.path}\`.${needs} */`,
+    `    ${op.id}: async ${head} => {`,
+    destructure + `      return call(api.${op.method}('${op.path}', { ${fields.join(', ')} }));`,
+    '    },',
+  ].join('\n');
+}
+
+export function operationsSource(document: DocumentShape): string {
+  const ops = operationsOf(document);
+  const pages = ops.filter((op) => op.paginated);
+  const usedTypes = [
+    ops.some((op) => op.pathParams.length > 0) ? 'PathParams' : '',
+    ops.some((op) => op.hasQuery) ? 'QueryParams' : '',
+    ops.some((op) => op.hasBody) ? 'RequestBody' : '',
+  ].filter(Boolean);
+  return [
+    '// Generated from openapi.json by `npm run openapi` (packages/client/scripts/generate.ts); do not edit.',
+    "import type { Client } from 'openapi-fetch';",
+    "import { call, requestInit, type CallOptions } from './call.js';",
+    "import { paginate } from './paginate.js';",
+    "import type { paths } from './schema.js';",
+    `import type { ${usedTypes.join(', ')} } from './types.js';`,
+    '',
+    '/** One method per operation of the document; each resolves to the `data` of the success body. */',
+    'export function operationMethods(api: Client<paths>) {',
+    '  return {',
+    ...ops.map(methodSource),
+    '  };',
+    '}',
+    '',
+    'export type OperationMethods = ReturnType<typeof operationMethods>;',
+    '',
+    '/** Per list or search: an async iterator over every page, from `params.page` (0 when absent) on. */',
+    'export function pageMethods(methods: OperationMethods) {',
+    '  return {',
+    ...pages.map((op) => {
+      const optional = op.allOptional;
+      return `    ${op.id}: (params: Parameters<OperationMethods['${op.id}']>[0]${optional ? ' = {}' : ''}, options: CallOptions = {}) =>\n      paginate((page) => methods.${op.id}(page, options), params),`;
+    }),
+    '  };',
+    '}',
+    '',
+  ].join('\n');
+}
+
+export async function schemaSource(document: DocumentShape): Promise<string> {
+  const ast = await openapiTS(document as OpenAPI3, { silent: true });
+  return COMMENT_HEADER + astToString(ast);
+}
+
+/** Every generated file of the client, by its path inside packages/client. */
+export async function clientSources(document: DocumentShape): Promise<Record<string, string>> {
+  return { 'src/schema.d.ts': await schemaSource(document), 'src/operations.ts': operationsSource(document) };
+}

@@ -1,0 +1,53 @@
+// Generated from openapi.json by `npm run openapi` (packages/client/scripts/generate.ts); do not edit.
+import type { Client } from 'openapi-fetch';
+import { call, requestInit, type CallOptions } from './call.js';
+import { paginate } from './paginate.js';
+import type { paths } from './schema.js';
+import type { PathParams, QueryParams, RequestBody } from './types.js';
+
+/** One method per operation of the document; each resolves to the `data` of the success body. */
+export function operationMethods(api: Client<paths>) {
+  return {
+    /** Add a member, or update the member with that e-mail (Alpha): `POST /admin/v0/members`. Needs the `members:write` scope. */
+    addMember: async (params: RequestBody<'addMember'>, options: CallOptions = {}) => {
+      return call(api.POST('/admin/v0/members', { body: params, ...requestInit(options) }));
+    },
+    /** Retrieve a calendar event: `GET /admin/v0/calendar_events/{calendar_event_id}`. Needs the `read` scope. */
+    getCalendarEvent: async (params: PathParams<'getCalendarEvent'>, options: CallOptions = {}) => {
+      const { calendar_event_id } = params;
+      return call(api.GET('/admin/v0/calendar_events/{calendar_event_id}', { params: { path: { calendar_event_id } }, ...requestInit(options) }));
+    },
+    /** Retrieve a post: `GET /admin/v0/posts/{post_id}`. Needs the `read` scope. */
+    getPost: async (params: PathParams<'getPost'>, options: CallOptions = {}) => {
+      const { post_id } = params;
+      return call(api.GET('/admin/v0/posts/{post_id}', { params: { path: { post_id } }, ...requestInit(options) }));
+    },
+    /** List calendar events: `GET /admin/v0/calendar_events`. Needs the `read` scope. */
+    listCalendarEvents: async (params: QueryParams<'listCalendarEvents'> = {}, options: CallOptions = {}) => {
+      return call(api.GET('/admin/v0/calendar_events', { params: { query: params }, ...requestInit(options) }));
+    },
+    /** List a feed's posts, or the Home feed's: `GET /admin/v0/feeds/{feed_id}/posts`. Needs the `read` scope. */
+    listFeedPosts: async (params: PathParams<'listFeedPosts'> & QueryParams<'listFeedPosts'>, options: CallOptions = {}) => {
+      const { feed_id, ...rest } = params;
+      return call(api.GET('/admin/v0/feeds/{feed_id}/posts', { params: { path: { feed_id }, query: rest }, ...requestInit(options) }));
+    },
+    /** Search posts or comments (Beta): `GET /admin/v0/search`. Needs the `read` scope. */
+    searchDocuments: async (params: QueryParams<'searchDocuments'>, options: CallOptions = {}) => {
+      return call(api.GET('/admin/v0/search', { params: { query: params }, ...requestInit(options) }));
+    },
+  };
+}
+
+export type OperationMethods = ReturnType<typeof operationMethods>;
+
+/** Per list or search: an async iterator over every page, from `params.page` (0 when absent) on. */
+export function pageMethods(methods: OperationMethods) {
+  return {
+    listCalendarEvents: (params: Parameters<OperationMethods['listCalendarEvents']>[0] = {}, options: CallOptions = {}) =>
+      paginate((page) => methods.listCalendarEvents(page, options), params),
+    listFeedPosts: (params: Parameters<OperationMethods['listFeedPosts']>[0], options: CallOptions = {}) =>
+      paginate((page) => methods.listFeedPosts(page, options), params),
+    searchDocuments: (params: Parameters<OperationMethods['searchDocuments']>[0], options: CallOptions = {}) =>
+      paginate((page) => methods.searchDocuments(page, options), params),
+  };
+}

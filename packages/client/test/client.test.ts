@@ -1,0 +1,152 @@
+// The typed client against a live Hearth server (the real app on a real socket over the test fixtures).
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { postIds, postRecords } from '../../../test/fixtures/posts.js';
+import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js';
+import { createHearthClient, HearthError, paginate, type components, type HearthClient } from '../src/index.js';
+
+let t: TestApp;
+let baseUrl: string;
+let client: HearthClient;
+let writer: HearthClient;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const community = await t.community('acme');
+  await t.importRecords(community, postRecords);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+  const counting = (request: Request) => {
+    requests.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
+    return fetch(request);
+  };
+  client = createHearthClient({ baseUrl: `${baseUrl}/`, token: await t.token(community, ['read']), fetch: counting });
+  writer = createHearthClient({ baseUrl, token: await t.token(community, ['members:write']) });
+});
+afterAll(() => t.close());
+
+/** Why a call failed, as the HearthError it must be. */
+async function failure(pending: Promise<unknown>): Promise<HearthError> {
+  const error: unknown = await pending.then(() => null, (e: unknown) => e);
+  if (!(error instanceof HearthError)) throw new Error(`expected a HearthError, got ${String(error)}`);
+  return error;
+}
+
+describe('one method per operation', () => {
+  it('getCalendarEvent answers the event, typed', async () => {
+    const event = await client.getCalendarEvent({ calendar_event_id: 'evdstcross01' });
+    // The schema's named type, both ways (openapi-fetch rebuilds it structurally).
+    expectTypeOf(event).toExtend<components['schemas']['CalendarEvent']>();
+    expectTypeOf<components['schemas']['CalendarEvent']>().toExtend<typeof event>();
+    expectTypeOf(event.status).toEqualTypeOf<'draft' | 'needs_approval' | 'published'>();
+    expect(event).toMatchObject({
+      id: 'evdstcross01',
+      title: 'Weekend Hack: across DST!',
+      start_date: '2026-03-07T10:00:00-08:00',
+      end_date: '2026-03-09T10:00:00-07:00',
+      slug: 'weekend-hack-across-dst',
+      location: 'Hangar 1',
+      tags: [{ id: 'tag-workshop', created_at: '2025-01-05 00:00:00.000000+00', tag_group_id: 'format', label: 'Workshop' }],
+    });
+    expect(event.hosts.map((host) => host.preferred_name)).toEqual(['Ada Lovelace']);
+  });
+
+  it('listCalendarEvents sends the query and answers the page', async () => {
+    const page = await client.listCalendarEvents({ time_filter: 'past', per_page: 2 });
+    expect(page).toMatchObject({ page: 0, per_page: 2, count: 2, total_records: 3, total_pages: 2, has_next: true });
+    expect(page.records.map((event) => event.id)).toEqual(['evongoing001', 'evdstcross01']);
+    expect(requests.at(-1)).toBe('GET /admin/v0/calendar_events?time_filter=past&per_page=2');
+  });
+
+  it('listFeedPosts puts the feed in the path and the rest in the query', async () => {
+    const page = await client.listFeedPosts({ feed_id: 'home', sort: 'oldest', per_page: 1 });
+    expect(page.records.map((post) => post.id)).toEqual([postIds.prose]);
+    expect(requests.at(-1)).toBe('GET /admin/v0/feeds/home/posts?sort=oldest&per_page=1');
+  });
+
+  it('getPost and searchDocuments answer posts and comments', async () => {
+    const post = await client.getPost({ post_id: postIds.welcome });
+    expect(post).toMatchObject({ id: postIds.welcome, title: 'Welcome to Hearth: read me first!', comments_count: 2 });
+    const found = await client.searchDocuments({ q: 'hello', type: 'comment' });
+    expect(found.records.map((record) => record.id)).toEqual(['comment00002']);
+  });
+
+  it('addMember posts the body, with an Idempotency-Key when given', async () => {
+    const body = { email: 'katherine@example.com', full_name: 'Katherine Johnson' };
+    const created = await writer.addMember(body, { idempotencyKey: 'client-test-1' });
+    expect(created.member).toMatchObject({ email: 'katherine@example.com', full_name: 'Katherine Johnson', chat_profile_id: null });
+    const replayed = await writer.raw.POST('/admin/v0/members', { body, headers: { 'idempotency-key': 'client-test-1' } });
+    expect(replayed.response.status).toBe(201);
+    expect(replayed.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.data?.data.member.id).toBe(created.member.id);
+  });
+
+  it('types its parameters', () => {
+    // Checked by `tsc --noEmit`; the calls are never made.
+    const calls = () => {
+      // @ts-expect-error an unknown time filter
+      void client.listCalendarEvents({ time_filter: 'tomorrow' });
+      // @ts-expect-error the id is required
+      void client.getCalendarEvent({});
+      // @ts-expect-error search needs q and type
+      void client.searchDocuments({ q: 'x' });
+      // @ts-expect-error a member needs a full name
+      void writer.addMember({ email: 'a@example.com' });
+    };
+    expect(typeof calls).toBe('function');
+  });
+});
+
+describe('errors', () => {
+  it('raises the error body of a 404 as a HearthError', async () => {
+    const error = await failure(client.getCalendarEvent({ calendar_event_id: 'evnotthere01' }));
+    expect(error).toMatchObject({ name: 'HearthError', status: 404, code: 'not_found', details: [] });
+    expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(error.message).toBe("Calendar event 'evnotthere01' was not found.");
+  });
+
+  it('carries the details of a validation error', async () => {
+    const error = await failure(client.listCalendarEvents({ per_page: 500 }));
+    expect(error).toMatchObject({ status: 400, code: 'invalid_parameter', details: [{ field: 'per_page', message: 'must be <= 100' }] });
+  });
+
+  it('raises 401 and 403 with their codes', async () => {
+    const stranger = createHearthClient({ baseUrl, token: 'not-a-token' });
+    expect(await failure(stranger.getPost({ post_id: postIds.welcome }))).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(await failure(writer.getPost({ post_id: postIds.welcome }))).toMatchObject({ status: 403, code: 'insufficient_scope' });
+  });
+});
+
+describe('every page', () => {
+  it('client.pages walks a list page by page, one request each, until has_next is false', async () => {
+    const all = await client.listCalendarEvents({ per_page: 100 });
+    requests.length = 0;
+    const seen: string[] = [];
+    let pages = 0;
+    for await (const page of client.pages.listCalendarEvents({ per_page: 2 })) {
+      pages += 1;
+      seen.push(...page.records.map((event) => event.id));
+    }
+    expect(seen).toEqual(all.records.map((event) => event.id));
+    expect(pages).toBe(Math.ceil(all.total_records / 2));
+    expect(requests).toEqual(Array.from({ length: pages }, (_, i) => `GET /admin/v0/calendar_events?per_page=2&page=${i}`));
+  });
+
+  it('paginate walks a search from the page asked for', async () => {
+    const titles: string[] = [];
+    for await (const page of paginate(client.searchDocuments, { q: 'meetup', type: 'post', per_page: 1 })) {
+      for (const record of page.records) if ('title' in record && record.title) titles.push(record.title);
+    }
+    const once = await client.searchDocuments({ q: 'meetup', type: 'post', per_page: 100 });
+    expect(titles.length).toBe(once.total_records);
+    expect(titles.length).toBeGreaterThan(1);
+  });
+
+  it('stops at once on an empty list', async () => {
+    const pages = [];
+    for await (const page of client.pages.listFeedPosts({ feed_id: 'home', page: 50 })) pages.push(page.count);
+    expect(pages).toEqual([0]);
+  });
+});

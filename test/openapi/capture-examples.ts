@@ -1,0 +1,162 @@
+// Captures the OpenAPI examples: real answers of the real app over the test fixtures, named per operation and status.
+import type { CapturedExamples } from '../../src/http/openapi-examples.js';
+import { feedIds } from '../fixtures/community.js';
+import { postIds, postRecords } from '../fixtures/posts.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+interface ExampleRequest {
+  /** The example's summary in the document. */
+  name: string;
+  method?: 'GET' | 'POST';
+  url: string;
+  body?: object;
+  /** A body sent as is, instead of `body` as JSON. */
+  raw?: { contentType: string; payload: string };
+  headers?: Record<string, string>;
+  /** Sent for its effect only (the first use of an Idempotency-Key); its answer is no example. */
+  setup?: boolean;
+  /** Replaces what differs between runs (a freshly minted id) so that regenerating changes nothing. */
+  stabilize?: (body: Record<string, unknown>) => Record<string, unknown>;
+}
+
+const unknownFeed = '7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0fff';
+const memberBody = { email: 'katherine@example.com', full_name: 'Katherine Johnson' };
+
+/** Per operationId, the requests whose answers become its examples; each also gets one without a token, one with
+ * a token lacking its scope, and one over the rate limit. */
+export const exampleRequests: Record<string, ExampleRequest[]> = {
+  getCalendarEvent: [
+    { name: 'An event across a DST change', url: '/admin/v0/calendar_events/evdstcross01' },
+    { name: 'Unknown id', url: '/admin/v0/calendar_events/evnotthere01' },
+    { name: 'Id of the wrong length', url: '/admin/v0/calendar_events/short' },
+  ],
+  listCalendarEvents: [
+    { name: 'Past events, one per page', url: '/admin/v0/calendar_events?time_filter=past&per_page=1' },
+    { name: 'per_page above 100', url: '/admin/v0/calendar_events?per_page=500' },
+    { name: 'Archived feed', url: `/admin/v0/calendar_events?feed_id=${feedIds.archived}` },
+  ],
+  listFeedPosts: [
+    { name: 'Home feed, newest first', url: '/admin/v0/feeds/home/posts?sort=newest&per_page=1' },
+    { name: 'Unknown sort', url: '/admin/v0/feeds/home/posts?sort=sideways' },
+    { name: 'Unknown feed', url: `/admin/v0/feeds/${unknownFeed}/posts` },
+  ],
+  getPost: [
+    { name: 'A post from a chat message', url: `/admin/v0/posts/${postIds.welcome}` },
+    { name: 'Unknown id', url: '/admin/v0/posts/postnothere1' },
+    { name: 'Id of the wrong length', url: '/admin/v0/posts/short' },
+  ],
+  addMember: [
+    {
+      name: 'A new e-mail',
+      method: 'POST',
+      url: '/admin/v0/members',
+      body: { email: 'katherine@example.com', full_name: 'Katherine Johnson', avatar_url_original: null },
+      stabilize: (body) => withMemberId(body, '3f6c2a1e-8b7d-4c55-9e2a-5d1b0c7e4f10'),
+    },
+    {
+      name: 'A known e-mail, in another case',
+      method: 'POST',
+      url: '/admin/v0/members',
+      body: { email: 'Katherine@Example.com', full_name: 'Katherine G. Johnson' },
+      stabilize: (body) => withMemberId(body, '3f6c2a1e-8b7d-4c55-9e2a-5d1b0c7e4f10'),
+    },
+    { name: 'Invalid e-mail', method: 'POST', url: '/admin/v0/members', body: { email: 'not an address', full_name: 'Katherine' } },
+    { name: 'A body that is not JSON', method: 'POST', url: '/admin/v0/members', raw: { contentType: 'text/plain', payload: 'katherine@example.com' } },
+    { name: 'A body over the size limit', method: 'POST', url: '/admin/v0/members', body: { email: 'k@example.com', full_name: 'K '.repeat(40_000) } },
+    { name: 'First use of a key', setup: true, method: 'POST', url: '/admin/v0/members', headers: { 'idempotency-key': 'key-0001' }, body: memberBody },
+    {
+      name: 'An Idempotency-Key reused with another body',
+      method: 'POST',
+      url: '/admin/v0/members',
+      headers: { 'idempotency-key': 'key-0001' },
+      body: { ...memberBody, full_name: 'Katherine Coleman Johnson' },
+    },
+  ],
+  searchDocuments: [
+    { name: 'Posts, with highlights', url: '/admin/v0/search?type=post&q=welcome&per_page=1&highlight=true' },
+    { name: 'Comments', url: '/admin/v0/search?type=comment&q=hello&per_page=1' },
+    { name: 'Missing q', url: '/admin/v0/search?type=post' },
+  ],
+};
+
+function withMemberId(body: Record<string, unknown>, id: string): Record<string, unknown> {
+  const data = body['data'];
+  if (typeof data !== 'object' || data === null || !('member' in data)) return body;
+  const member = data.member;
+  if (typeof member !== 'object' || member === null) return body;
+  return { ...body, data: { ...data, member: { ...member, id } } };
+}
+
+interface DocumentOperations {
+  paths?: Record<string, Record<string, { operationId?: string; 'x-required-scopes'?: string[] }>>;
+}
+type Scope = 'read' | 'members:write';
+const scopes: Scope[] = ['read', 'members:write'];
+
+/** The answers, by operationId, status and name. Fails on an operation of the document without requests. */
+export async function captureExamples(document: DocumentOperations): Promise<CapturedExamples> {
+  const t = await createTestApp();
+  const limited = await createTestApp({ config: { rateLimitPerSecond: 1 } });
+  try {
+    const community = await seeded(t);
+    const token = await t.token(community, scopes);
+    const limitedToken = await limited.token(await seeded(limited), scopes);
+    const examples: CapturedExamples = {};
+    for (const item of Object.values(document.paths ?? {})) {
+      for (const operation of Object.values(item)) {
+        const { operationId } = operation;
+        if (!operationId) continue;
+        const requests = exampleRequests[operationId] ?? [];
+        const [first] = requests;
+        if (!first) throw new Error(`No example request for operation ${operationId}: add one to test/openapi/capture-examples.ts.`);
+        const found: CapturedExamples[string] = {};
+        // Request ids name the request, so that regenerating gives the same examples.
+        const send = async (app: TestApp, request: ExampleRequest, authorization: string | null) => {
+          const key = request.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+          const res = await app.app.inject({
+            method: request.method ?? 'GET',
+            url: request.url,
+            headers: {
+              ...request.headers,
+              'x-request-id': `req-${operationId}-${key}`,
+              ...(authorization ? { authorization: `Bearer ${authorization}` } : {}),
+              ...(request.body ? { 'content-type': 'application/json' } : {}),
+              ...(request.raw ? { 'content-type': request.raw.contentType } : {}),
+            },
+            ...(request.body ? { payload: JSON.stringify(request.body) } : {}),
+            ...(request.raw ? { payload: request.raw.payload } : {}),
+          });
+          const body = res.json<Record<string, unknown>>();
+          const status = String(res.statusCode);
+          if (request.setup) return status;
+          found[status] = { ...found[status], [key]: { summary: request.name, value: request.stabilize ? request.stabilize(body) : body } };
+          return status;
+        };
+        for (const request of requests) await send(t, request, token);
+        await send(t, { ...first, name: 'No token' }, null);
+        // A token holding every scope but the one needed answers 403.
+        const needed = operation['x-required-scopes'] ?? [];
+        const others = scopes.filter((scope) => !needed.includes(scope));
+        if (needed.length > 0 && others.length > 0) await send(t, { ...first, name: 'A token without the scope' }, await t.token(community, others));
+        const overLimit = { ...first, name: 'Over the rate limit' };
+        for (let attempt = 0; attempt < 3 && (await send(limited, overLimit, limitedToken)) !== '429'; attempt++);
+        for (const [status, named] of Object.entries(found)) {
+          // Only the 429 of the rate-limited app: its other answers repeat the first request.
+          if (status !== '429' && named['over-the-rate-limit']) delete named['over-the-rate-limit'];
+          if (Object.keys(named).length === 0) delete found[status];
+        }
+        examples[operationId] = Object.fromEntries(Object.entries(found).sort(([a], [b]) => a.localeCompare(b)));
+      }
+    }
+    return examples;
+  } finally {
+    await t.close();
+    await limited.close();
+  }
+}
+
+async function seeded(t: TestApp): Promise<string> {
+  const community = await t.community('example');
+  await t.importRecords(community, postRecords);
+  return community;
+}
