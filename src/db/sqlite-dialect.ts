@@ -14,6 +14,7 @@ import {
   type QueryResult,
   type RootOperationNode,
   type UnknownRow,
+  type SqliteDatabase,
   type ValueNode,
 } from 'kysely';
 import type { Database } from './database.js';
@@ -53,6 +54,29 @@ export const sqliteDialect: StoreDialect = {
   },
 };
 
+/**
+ * Kysely prepares every query anew, and compiling SQL was the largest single cost of a request. The
+ * handful of distinct statements a server runs are kept compiled, least recently used out first.
+ * (Hearth never streams results, so a cached statement is never left mid-iteration.)
+ */
+function withStatementCache(database: SQLite.Database, size = 512): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = database.prepare(text);
+        if (cache.size >= size) cache.delete(cache.keys().next().value ?? '');
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 export function openSqlite(path: string): Kysely<Database> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
@@ -60,5 +84,8 @@ export function openSqlite(path: string): Kysely<Database> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [new SqliteBooleanPlugin()] });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
 }
