@@ -11,8 +11,17 @@ import { registerErrorHandler, sendError, toAppError } from './http/error-handle
 import { registerEtag } from './http/etag.js';
 import { healthRoutes } from './http/health.routes.js';
 import { registerNotFound } from './http/not-found.js';
+import { registerOpenApi } from './http/openapi.js';
 import { registerRateLimit } from './http/rate-limit.js';
 import { requestIdFrom } from './http/request-id.js';
+import { createIdempotencyService } from './idempotency/idempotency.service.js';
+import { createMembersService } from './members/members.service.js';
+import { membersRoutes } from './members/members.routes.js';
+import { createPostsService } from './posts/posts.service.js';
+import { postsRoutes } from './posts/posts.routes.js';
+import { searchIndexFor } from './search/search-index.js';
+import { createSearchService } from './search/search.service.js';
+import { searchRoutes } from './search/search.routes.js';
 import { createTokensService } from './tokens/tokens.service.js';
 
 declare module 'fastify' {
@@ -59,6 +68,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   registerErrorHandler(app, store.dialect);
   registerNotFound(app);
+  // Before every route: the document is generated from the routes registered after it.
+  await registerOpenApi(app);
 
   // Several processes share their rate-limit counters through Redis; alone, memory is enough.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : null;
@@ -66,6 +77,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const tokens = createTokensService(store.db, clock);
   const events = createEventsService(store.db, clock);
+  const search = createSearchService(store.db, searchIndexFor(store.dialect));
+  const members = createMembersService(store.db, clock);
+  const idempotency = createIdempotencyService(store.db, clock);
+  const posts = createPostsService(store.db);
 
   await app.register(healthRoutes, { store });
   await app.register(
@@ -74,6 +89,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       registerAuth(admin, tokens);
       registerEtag(admin);
       await admin.register(eventsRoutes, { events });
+      await admin.register(searchRoutes, { search });
+      await admin.register(membersRoutes, { members, idempotency });
+      await admin.register(postsRoutes, { posts });
     },
     { prefix: '/admin/v0' },
   );

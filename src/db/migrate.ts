@@ -3,10 +3,12 @@ import { Migrator, type Kysely, type Migration, type MigrationResultSet } from '
 import type { Database } from './database.js';
 import type { StoreDialect } from './dialect.js';
 import { initialMigration } from './migrations/001-initial.js';
+import { searchMigration } from './migrations/002-search.js';
 
 function migrationsFor(dialect: StoreDialect): Record<string, Migration> {
   return {
     '001-initial': initialMigration(dialect),
+    '002-search': searchMigration(dialect),
   };
 }
 

@@ -1,0 +1,27 @@
+// HTTP route of search (spec 4.5, Beta).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { principalOf } from '../http/auth.js';
+import { errorResponses } from '../http/error-responses.js';
+import { SearchPageResponse, SearchParams } from './search.schemas.js';
+import type { SearchService } from './search.service.js';
+
+export const searchRoutes: FastifyPluginAsyncTypebox<{ search: SearchService }> = async (app, { search }) => {
+  app.get(
+    '/search',
+    {
+      config: { scope: 'read' },
+      schema: {
+        operationId: 'searchDocuments',
+        summary: 'Search posts or comments (Beta)',
+        description:
+          'Best match first (a title hit above a body hit, more hits above fewer), newer first on ties, then id. ' +
+          '`total_records` is exact. Any `q` of 1 to 256 characters is answered; one with nothing to search ' +
+          '(only punctuation or exclusions) matches nothing.',
+        tags: ['Search'],
+        querystring: SearchParams,
+        response: { 200: SearchPageResponse, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => ({ success: true, data: await search.search(principalOf(request).communityId, request.query) }),
+  );
+};

@@ -1,0 +1,42 @@
+// The rules of search (spec 4.5): the user's text parsed safely, the store's index asked, records loaded in rank order.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { offsetOf, toPage, type Page } from '../lib/pagination.js';
+import { loadComments, loadPosts } from '../posts/posts.service.js';
+import type { Comment, Post } from '../schemas/post.js';
+import type { SearchIndex } from './search-index.js';
+import { highlight, isEmptyQuery, parseSearchQuery, type SearchQuery } from './search-query.js';
+import { commentRowsByIds, postRowsByIds } from './search.repository.js';
+import type { CommentHit, PostHit, SearchParams } from './search.schemas.js';
+
+/** Rows in the order of `ids`; a row gone since the index answered is left out. */
+function inOrder<T extends { id: string }>(ids: readonly string[], rows: readonly T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const postText = (post: Post): string => [post.title, post.body_plaintext].filter((text) => text !== null && text !== '').join('\n');
+const commentText = (comment: Comment): string => comment.body_plaintext ?? '';
+
+function withHighlight<T extends Post | Comment>(records: T[], query: SearchQuery, textOf: (record: T) => string): (T & { highlight: string })[] {
+  return records.map((record) => ({ ...record, highlight: highlight(textOf(record), query) }));
+}
+
+export function createSearchService(db: Kysely<Database>, index: SearchIndex) {
+  return {
+    async search(communityId: string, params: SearchParams): Promise<Page<PostHit | CommentHit>> {
+      const query = parseSearchQuery(params.q);
+      // Nothing searchable (only punctuation, exclusions or operators): no match, and no query at all.
+      if (isEmptyQuery(query)) return toPage(params, 0, []);
+      const window = { limit: params.per_page, offset: offsetOf(params) };
+      const hits = await index.search(db, params.type, communityId, query, window);
+      if (params.type === 'post') {
+        const posts = await loadPosts(db, communityId, inOrder(hits.ids, await postRowsByIds(db, communityId, hits.ids)));
+        return toPage(params, hits.total, params.highlight ? withHighlight(posts, query, postText) : posts);
+      }
+      const comments = await loadComments(db, communityId, inOrder(hits.ids, await commentRowsByIds(db, communityId, hits.ids)));
+      return toPage(params, hits.total, params.highlight ? withHighlight(comments, query, commentText) : comments);
+    },
+  };
+}
+export type SearchService = ReturnType<typeof createSearchService>;
