@@ -62,7 +62,11 @@ export async function countEvents(db: Kysely<Database>, communityId: string, cri
   return Number(row.total);
 }
 
-export function listEvents(
+/**
+ * One page of events in order. The page's ids come from the index alone (it carries every filtered
+ * column), so a deep offset skips index entries rather than rows; then only those rows are read.
+ */
+export async function listEvents(
   db: Kysely<Database>,
   communityId: string,
   criteria: EventCriteria,
@@ -70,13 +74,22 @@ export function listEvents(
   limit: number,
   offset: number,
 ): Promise<EventRow[]> {
-  return whereCriteria(db.selectFrom('calendar_events'), communityId, criteria)
-    .selectAll()
+  const page = await whereCriteria(db.selectFrom('calendar_events'), communityId, criteria)
+    .select('id')
     .orderBy('start_at', order)
     .orderBy('id', order)
     .limit(limit)
     .offset(offset)
     .execute();
+  if (page.length === 0) return [];
+  const rows = await db
+    .selectFrom('calendar_events')
+    .selectAll()
+    .where('community_id', '=', communityId)
+    .where('id', 'in', page.map((r) => r.id))
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return page.flatMap(({ id }) => byId.get(id) ?? []);
 }
 
 export type EventProfileRow = ProfileRow & { event_id: string; role: 'host' | 'speaker' };

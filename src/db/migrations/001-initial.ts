@@ -129,15 +129,17 @@ export function initialMigration(dialect: StoreDialect) {
         .addPrimaryKeyConstraint('calendar_events_pk', ['community_id', 'id'])
         .execute();
       // Listing walks (status, start) in either direction; the time filters bound start or occupied_until.
+      // Both carry every filtered column, so counts and a page's ids are read from the index alone.
+      const filtered = ['publish_to_site', 'is_unlisted'];
       await db.schema
         .createIndex('calendar_events_by_start')
         .on('calendar_events')
-        .columns(['community_id', 'status', 'start_at', 'id'])
+        .columns(['community_id', 'status', 'start_at', 'id', 'occupied_until', ...filtered])
         .execute();
       await db.schema
         .createIndex('calendar_events_by_end')
         .on('calendar_events')
-        .columns(['community_id', 'status', 'occupied_until'])
+        .columns(['community_id', 'status', 'occupied_until', 'start_at', 'id', ...filtered])
         .execute();
 
       await db.schema
