@@ -1,7 +1,7 @@
 // Calendar events: exact shapes, filters, order, time zones and paging.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { ada, baseRecords, feedIds, profileIds } from '../fixtures/community.js';
+import { ada, adaProfile, baseRecords, feedIds, profileIds } from '../fixtures/community.js';
 
 let t: TestApp;
 let token: string;
@@ -20,29 +20,6 @@ const ids = async (query: string) => {
   return (res.json().data.records as { id: string }[]).map((r) => r.id);
 };
 
-const adaProfile = {
-  profile_id: profileIds.ada,
-  created_at: '2025-02-03 04:05:06.123456+00',
-  preferred_name: 'Ada Lovelace',
-  preferred_image_original: 'https://img.example.com/ada.png',
-  preferred_image_1024: 'https://img.example.com/ada-1024.png',
-  preferred_image_512: null,
-  preferred_image_192: null,
-  preferred_image_72: 'https://img.example.com/ada-72.png',
-  preferred_image_48: null,
-  preferred_image_32: null,
-  preferred_image_24: null,
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  chat_user_id: 'U0ADA00001',
-  chat_is_admin: true,
-  chat_is_bot: false,
-  chat_first_name: 'Ada',
-  chat_last_name: 'Lovelace',
-  chat_image_72: 'https://chat.example.com/ada-72.png',
-  chat_image_original: 'https://chat.example.com/ada.png',
-};
 
 const emptyRefs = { mentioned_chat_users: [], mentioned_chat_channels: [], custom_emojis: [], urls: [] };
 
