@@ -16,21 +16,8 @@ export function toFeedSummary(feed: Pick<Selectable<FeedsTable>, 'id' | 'label' 
   return { id: feed.id, label: feed.label, slug: feed.slug };
 }
 
-/** The import stores every key of the chat message; older or hand-written rows may lack some. */
-function toChatMessage(stored: unknown): ChatMessage | null {
-  const message = readJson<Partial<ChatMessage> | null>(stored);
-  if (message === null || message === undefined) return null;
-  return {
-    id: message.id ?? null,
-    message_ts: message.message_ts ?? null,
-    blocks: message.blocks ?? null,
-    markdown: message.markdown ?? null,
-    permalink: message.permalink ?? null,
-    parent_chat_message_id: message.parent_chat_message_id ?? null,
-    username: message.username ?? null,
-    icon: message.icon ?? null,
-  };
-}
+/** The import stores the chat message with every key of spec 2.9 (see import-parse.ts). */
+const toChatMessage = (stored: unknown): ChatMessage | null => readJson<ChatMessage | null>(stored);
 
 function toReferences(stored: unknown): References {
   return readJson<References | null>(stored) ?? emptyReferences();

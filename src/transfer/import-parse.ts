@@ -8,6 +8,7 @@ import { writeJson } from '../db/json.js';
 import { slugify } from '../lib/slug.js';
 import { isValidTimeZone } from '../lib/time-zone.js';
 import { storedFromInput } from '../lib/timestamps.js';
+import type { ChatMessage } from '../schemas/post.js';
 import {
   recordKinds,
   recordSchemas,
@@ -48,17 +49,6 @@ export interface ParsedEvent extends Located<Insertable<CalendarEventsTable>> {
   /** Blocks whose references the writer derives, when the record gave none. */
   deriveDescription: unknown[] | null;
   deriveRecap: unknown[] | null;
-}
-
-export interface ChatMessage {
-  id: string | null;
-  message_ts: number | null;
-  blocks: unknown[] | null;
-  markdown: string | null;
-  permalink: string | null;
-  parent_chat_message_id: string | null;
-  username: string | null;
-  icon: string | null;
 }
 
 export interface ParsedPost extends Located<Omit<Insertable<PostsTable>, 'references' | 'body_plaintext' | 'read_time_minutes'>> {
