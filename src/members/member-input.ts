@@ -58,5 +58,7 @@ export function toMemberInput(fields: MemberFields): MemberInput {
   const avatar = fields.avatar_url_original;
   if (typeof avatar === 'string' && !isHttpUrl(avatar)) problems.push({ field: 'avatar_url_original', message: AVATAR_RULE });
   if (problems.length > 0 || !name) throw invalidBody(problems);
-  return { email, emailKey: email.toLowerCase(), fullName, firstName: name.firstName, lastName: name.lastName, avatar };
+  // The preferred name is the name as the response shows it: first and last parts, one space between.
+  const shown = `${name.firstName} ${name.lastName}`;
+  return { email, emailKey: email.toLowerCase(), fullName: shown, firstName: name.firstName, lastName: name.lastName, avatar };
 }

@@ -37,6 +37,13 @@ describe('a new e-mail', () => {
     );
   });
 
+  it('answers the same full and preferred name when spaces run between first and last name', async () => {
+    const res = await postMember(t.app, token, { email: 'new.person@example.com', full_name: 'New  Person' });
+    expect(res.statusCode).toBe(201);
+    const { full_name, preferred_name } = res.json().data.member;
+    expect([full_name, preferred_name]).toEqual(['New Person', 'New Person']);
+  });
+
   it('stores the member as a profile: first name, last name (the rest), lowercased key', async () => {
     const res = await postMember(t.app, token, { email: '  Emmy.Noether@Example.COM ', full_name: '  Amalie Emmy   Noether  ' });
     expect(res.statusCode).toBe(201);
