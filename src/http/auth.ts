@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { Scope } from '../tokens/scopes.js';
-import type { Principal, TokensService } from '../tokens/tokens.service.js';
+import { hashSecret, type Principal, type TokensService } from '../tokens/tokens.service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,6 +22,18 @@ export function bearerSecret(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+const hashes = new WeakMap<FastifyRequest, string>();
+
+/** SHA-256 of the presented secret, computed once per request (the rate limiter keys on it too). */
+export function bearerHash(request: FastifyRequest, secret: string): string {
+  let hash = hashes.get(request);
+  if (hash === undefined) {
+    hash = hashSecret(secret);
+    hashes.set(request, hash);
+  }
+  return hash;
+}
+
 /** The authenticated principal; routes behind `registerAuth` always have one. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError('unauthorized');
@@ -33,7 +45,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokensService): void 
   app.addHook('onRequest', async (request) => {
     const secret = bearerSecret(request);
     if (!secret) throw new AppError('unauthorized', 'Missing or malformed Authorization header; expected "Bearer <token>".');
-    const principal = await tokens.authenticate(secret);
+    const principal = await tokens.authenticate(secret, bearerHash(request, secret));
     if (!principal) throw new AppError('unauthorized', 'The bearer token is unknown, revoked or expired.');
     const needed = request.routeOptions.config.scope;
     if (needed && !principal.scopes.includes(needed)) {

@@ -3,8 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../errors.js';
-import { hashSecret } from '../tokens/tokens.service.js';
-import { bearerSecret } from './auth.js';
+import { bearerHash, bearerSecret } from './auth.js';
 
 export async function registerRateLimit(app: FastifyInstance, perSecond: number, redis: Redis | null): Promise<void> {
   await app.register(rateLimit, {
@@ -18,7 +17,7 @@ export async function registerRateLimit(app: FastifyInstance, perSecond: number,
     ...(redis ? { redis, nameSpace: 'hearth:rl:', skipOnError: true } : {}),
     keyGenerator: (request) => {
       const secret = bearerSecret(request);
-      return secret ? `t:${hashSecret(secret)}` : `ip:${request.ip}`;
+      return secret ? `t:${bearerHash(request, secret)}` : `ip:${request.ip}`;
     },
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Rate limit of ${context.max} requests per second exceeded; retry in ${context.after}.`),
