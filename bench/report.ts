@@ -1,0 +1,124 @@
+// BENCHMARKS.md from a run's results: how to run, method, machine, table, targets, chart and notes.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from './processes.js';
+import type { BenchResults, LoadFigures, WorkloadResult } from './results.js';
+
+/** Hand-written notes on the figures (why a target is missed, what would meet it), kept across regenerations. */
+const ANALYSIS = join(repoRoot, 'bench', 'analysis.md');
+
+const int = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : 'n/a');
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : 'n/a');
+/** Two decimals, or two significant digits below 0.01, so a tiny ratio does not read as zero. */
+const ratio = (a: number, b: number) => {
+  const r = a / b;
+  if (!(b > 0) || !Number.isFinite(r)) return 'n/a';
+  return r > 0 && r < 0.01 ? r.toPrecision(2) : r.toFixed(2);
+};
+const pair = (hearth: number, baseline: number, format: (v: number) => string) => `${format(hearth)} / ${format(baseline)}`;
+
+function row(w: WorkloadResult): string {
+  const h: LoadFigures = w.hearth;
+  const b: LoadFigures = w.baseline;
+  return [
+    w.title,
+    int(w.bodyBytes),
+    int(h.rps),
+    int(b.rps),
+    `**${ratio(h.rps, b.rps)}**`,
+    pair(h.p50Ms, b.p50Ms, ms),
+    pair(h.p99Ms, b.p99Ms, ms),
+    `${pair(w.hearthAlone.p50Ms, w.hearthAlone.p99Ms, ms)} (${pair(w.baselineAlone.p50Ms, w.baselineAlone.p99Ms, ms)})`,
+    `${pair(h.cpuPerRequestUs, b.cpuPerRequestUs, int)} (${ratio(h.cpuPerRequestUs, b.cpuPerRequestUs)})`,
+    `${pair(h.peakRssMb, b.peakRssMb, int)} (${ratio(h.peakRssMb, b.peakRssMb)})`,
+  ].join(' | ');
+}
+
+export function renderReport(results: BenchResults, chartPath: string, reportPath: string): string {
+  const { machine, corpus, settings } = results;
+  const chart = relative(dirname(reportPath), chartPath).split('\\').join('/');
+  const counts = Object.entries(corpus.counts).map(([kind, n]) => `${n.toLocaleString('en-US')} ${kind.replace('_', ' ')}`).join(', ');
+  const loads = machine.loadAverages.map((l) => l.toFixed(1));
+  const analysis = existsSync(ANALYSIS) ? readFileSync(ANALYSIS, 'utf8').replace(/<!--[\s\S]*?-->/g, '').trim() : '';
+  const verdict = (pass: boolean | null) => (pass === null ? 'not run' : pass ? '**pass**' : '**FAIL**');
+  return `# Benchmarks
+
+\`npm run bench\` builds Hearth, builds (or reuses) a corpus, serves it, loads it workload by workload
+beside a bare \`node:http\` baseline, and writes this file, \`bench/results/chart.svg\` and the raw
+figures in \`bench/results/latest.json\`. Options: \`--scale N\` or \`BENCH_SCALE\` (posts, default
+1,000,000), \`--seed N\`, \`--duration S\` and \`--warmup S\` (seconds per workload), \`--connections N\`,
+\`--only a,b\` (workload names), \`--rebuild\` (a fresh corpus). \`npm run bench:smoke\` does the same
+on 300 posts for a second or two per workload, in a temporary directory; CI runs it after the tests.
+
+## Results (${results.finishedAt.slice(0, 16).replace('T', ' ')} UTC)
+
+![Throughput and latency per workload, Hearth against the baseline](${chart})
+
+Each Hearth figure sits beside the baseline's (Hearth / baseline), because the absolute figures move with
+whatever else the machine is doing; the ratios are what to compare between runs. Requests per second, p50,
+p99, CPU and memory come from the loaded run (${settings.connections} connections); at that load a request's latency is
+mostly its wait behind the others, so each workload is also run on one connection, one request at a time,
+for the latency of a request alone.
+
+| Workload | Body (bytes) | Hearth req/s | Baseline req/s | Ratio | p50 ms | p99 ms | One connection: p50 / p99 ms (baseline) | Server CPU µs/req (ratio) | Peak RSS MB (ratio) |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${results.workloads.map((w) => `| ${row(w)} |`).join('\n')}
+${results.skipped.length > 0 ? `\nNot run: ${results.skipped.map((s) => `${s.title} (${s.reason})`).join('; ')}.\n` : ''}
+Peak server memory over the whole run (start, every workload): Hearth ${int(results.hearthPeakRssMb)} MB,
+baseline ${int(results.baselinePeakRssMb)} MB.
+
+### Targets (issue 7)
+
+| Target | Measured | Result |
+|---|---|---|
+${results.targets.map((t) => `| ${t.goal} | ${t.measured} | ${verdict(t.pass)} |`).join('\n')}
+
+### Corpus and import
+
+${corpus.scale.toLocaleString('en-US')} posts (seed ${corpus.seed}): ${counts}; ${int(corpus.records)} import records,
+a ${int(corpus.databaseMb)} MB SQLite file. \`hearth demo --scale ${corpus.scale}\` imported them through the real
+import path (chunks of 20,000 records, one transaction each) in **${corpus.importSeconds.toFixed(1)} s,
+${int(corpus.importRecordsPerSecond)} records/s**; the whole command took ${corpus.processSeconds.toFixed(0)} s of wall time and
+${corpus.processCpuSeconds.toFixed(0)} s of CPU${corpus.reused ? ` (built ${corpus.builtAt.slice(0, 16).replace('T', ' ')} and reused for this run)` : ''}.
+
+### Machine
+
+${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGb.toFixed(0)} GB memory; ${machine.os}; Node ${machine.node}.
+The load generator, the server under test and the baseline all run on this machine, so they share its
+${machine.cores} cores. 1-minute load average before each workload: ${loads.join(', ')}${
+    Math.max(...machine.loadAverages) > machine.cores ? ' (other work was running: the absolute figures are low and noisy, the ratios less so)' : ''
+  }.
+${analysis ? `\n${analysis}\n` : ''}
+## Method
+
+- **Server**: the compiled build (\`node bin/hearth.js serve\`) on the corpus, SQLite, \`LOG_LEVEL=warn\`,
+  \`RATE_LIMIT_PER_SECOND\` high enough never to refuse; every request carries a \`read\` token created
+  with \`hearth token create\`, so authentication, rate limiting, validation, serialization and ETags all run.
+- **Baseline**: a bare \`node:http\` server (\`bench/baseline-server.ts\`, compiled, plain \`node\`) answering every
+  request with one fixed JSON body of the workload's mean response size (measured over a sample of its URLs).
+- **Load**: autocannon in its own process, ${settings.connections} connections, no pipelining, ${settings.warmupSeconds} s of
+  warm-up then ${settings.durationSeconds} s measured, then ${settings.aloneSeconds} s on one connection; against Hearth, then the
+  baseline, workload by workload. Each
+  request takes the next URL of the workload's rotation, so neither SQLite's page cache nor any other cache
+  sees one URL over and over. Latencies are recorded per response (2xx only; any other status fails the run)
+  and their percentiles computed exactly.
+- **Server CPU per request**: user + system time of the server process from \`/proc/<pid>/stat\` over the
+  measured window, divided by the responses in it. **Peak RSS**: \`VmHWM\` from \`/proc/<pid>/status\`, reset
+  (\`clear_refs\`) before each measured window, so each row has its own peak; the whole-run peak is above.
+- **Workloads**:
+${results.workloads.map((w) => `  - *${w.title}*: ${w.description}${w.meanTotalRecords === null ? '' : `; each answer's \`total_records\` is ${int(w.meanTotalRecords)} on average`}.`).join('\n')}
+`;
+}
+
+export function writeReport(results: BenchResults, chartPath: string, reportPath: string): void {
+  writeFileSync(reportPath, renderReport(results, chartPath, reportPath));
+}
+
+// Run alone (`tsx bench/report.ts [results.json] [BENCHMARKS.md]`) to rewrite the report from saved figures.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const source = process.argv[2] ?? join(repoRoot, 'bench', 'results', 'latest.json');
+  const target = process.argv[3] ?? join(repoRoot, 'BENCHMARKS.md');
+  writeReport(JSON.parse(readFileSync(source, 'utf8')) as BenchResults, join(repoRoot, 'bench', 'results', 'chart.svg'), target);
+  process.stdout.write(`Wrote ${target}\n`);
+}

@@ -1,0 +1,102 @@
+// The shapes a benchmark run produces: what the harness writes to results JSON and the report reads back.
+
+export interface LoadFigures {
+  /** Responses per second over the measured window. */
+  rps: number;
+  /** Responses received in the measured window (every status). */
+  requests: number;
+  /** Responses that were not 2xx, and socket errors or timeouts; any of these fails the run. */
+  non2xx: number;
+  errors: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Server CPU (user + system) per response, in microseconds. */
+  cpuPerRequestUs: number;
+  /** Server CPU share of one core over the window (1 = one core busy). */
+  cpuCores: number;
+  /** Peak resident set of the server during this workload (VmHWM after a reset), MB. */
+  peakRssMb: number;
+}
+
+export interface WorkloadResult {
+  name: string;
+  title: string;
+  /** What it requests, in words, for the method section. */
+  description: string;
+  /** Mean body size of a sample of its responses; the baseline answers this many bytes. */
+  bodyBytes: number;
+  urls: number;
+  /** Mean `total_records` over the sampled answers of a list or search (how much each one counts). */
+  meanTotalRecords: number | null;
+  /** Under load: `connections` connections, as fast as each answers. */
+  hearth: LoadFigures;
+  baseline: LoadFigures;
+  /** One connection, one request at a time: latency without queueing behind other requests. */
+  hearthAlone: LoadFigures;
+  baselineAlone: LoadFigures;
+}
+
+export interface SkippedWorkload {
+  name: string;
+  title: string;
+  reason: string;
+}
+
+export interface MachineInfo {
+  cpuModel: string;
+  cores: number;
+  memoryGb: number;
+  os: string;
+  node: string;
+  /** Load averages (1 min) seen before each workload: other work on the machine shows here. */
+  loadAverages: number[];
+}
+
+export interface CorpusInfo {
+  key: string;
+  scale: number;
+  seed: number;
+  schema: string;
+  reused: boolean;
+  /** From the `hearth demo` run that built the corpus (kept beside it, so a reused corpus still reports it). */
+  records: number;
+  counts: Record<string, number>;
+  importSeconds: number;
+  importRecordsPerSecond: number;
+  /** Wall time of the whole `hearth demo` process and the CPU it used (user + system). */
+  processSeconds: number;
+  processCpuSeconds: number;
+  databaseMb: number;
+  builtAt: string;
+}
+
+export interface TargetResult {
+  name: string;
+  goal: string;
+  measured: string;
+  /** null when a workload it needs was skipped. */
+  pass: boolean | null;
+}
+
+export interface RunSettings {
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  /** Length of the one-connection latency runs. */
+  aloneSeconds: number;
+  smoke: boolean;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  settings: RunSettings;
+  machine: MachineInfo;
+  corpus: CorpusInfo;
+  /** VmHWM of the Hearth process over the whole run, from start to the last workload, MB. */
+  hearthPeakRssMb: number;
+  baselinePeakRssMb: number;
+  workloads: WorkloadResult[];
+  skipped: SkippedWorkload[];
+  targets: TargetResult[];
+}

@@ -1,0 +1,185 @@
+// `npm run bench`: corpus, Hearth and baseline up, each workload measured against both, results and report written.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
+import { join } from 'node:path';
+import { renderChart } from './chart.js';
+import { COMMUNITY, ensureCorpus } from './corpus.js';
+import { measure } from './load-client.js';
+import { parseOptions, type BenchOptions } from './options.js';
+import { peakRssMb } from './proc-stats.js';
+import { repoRoot, runHearth, startBaseline, startHearth, type BaselineService, type Service } from './processes.js';
+import { writeReport } from './report.js';
+import type { BenchResults, LoadFigures, SkippedWorkload, WorkloadResult } from './results.js';
+import { mean } from './stats.js';
+import { evaluateTargets } from './targets.js';
+import { buildWorkloads, type Workload } from './workloads.js';
+
+const log = (text: string) => process.stderr.write(`${text}\n`);
+
+interface Sample {
+  bodyBytes: number;
+  meanTotalRecords: number | null;
+}
+
+/** Mean body size (and total_records) of up to 50 of the workload's URLs; every one must answer 200 with a JSON object. */
+async function sample(hearth: Service, token: string, workload: Workload): Promise<Sample> {
+  const count = Math.min(50, workload.paths.length);
+  const step = workload.paths.length / count;
+  const sizes: number[] = [];
+  const totals: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const path = workload.paths[Math.floor(i * step)] ?? '/';
+    const response = await fetch(hearth.baseUrl + path, { headers: { authorization: `Bearer ${token}` } });
+    const body = await response.arrayBuffer();
+    const text = new TextDecoder().decode(body);
+    const expected = path.startsWith('/admin/') ? '{"success":true' : '{';
+    if (response.status !== 200 || !text.startsWith(expected)) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    sizes.push(body.byteLength);
+    const total = /"total_records":(\d+)/.exec(text);
+    if (total) totals.push(Number(total[1]));
+  }
+  return { bodyBytes: mean(sizes), meanTotalRecords: totals.length === count ? mean(totals) : null };
+}
+
+/** Whether GET /search exists yet (its route may land after the rest). */
+async function searchAvailable(hearth: Service, token: string): Promise<boolean> {
+  const response = await fetch(`${hearth.baseUrl}/admin/v0/search?q=team&type=post`, { headers: { authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  if (response.status === 200) return true;
+  if (response.status === 404) return false;
+  throw new Error(`GET /search answered ${response.status}`);
+}
+
+function checkClean(label: string, figures: LoadFigures): void {
+  if (figures.non2xx > 0 || figures.errors > 0 || figures.requests === 0) {
+    throw new Error(`${label}: ${figures.requests} responses, ${figures.non2xx} not 2xx, ${figures.errors} errors; the figures would mean nothing`);
+  }
+}
+
+function summaryLine(w: WorkloadResult): string {
+  const r = (a: number, b: number) => (a / b).toFixed(2);
+  return (
+    `  ${w.title.padEnd(22)} ${Math.round(w.hearth.rps).toString().padStart(6)} req/s (x${r(w.hearth.rps, w.baseline.rps)} of ${Math.round(w.baseline.rps)}), ` +
+    `p50/p99 ${w.hearth.p50Ms.toFixed(2)}/${w.hearth.p99Ms.toFixed(2)} ms (alone ${w.hearthAlone.p50Ms.toFixed(2)}/${w.hearthAlone.p99Ms.toFixed(2)}), ` +
+    `${Math.round(w.hearth.cpuPerRequestUs)} µs CPU/req (x${r(w.hearth.cpuPerRequestUs, w.baseline.cpuPerRequestUs)}), ${Math.round(w.hearth.peakRssMb)} MB`
+  );
+}
+
+async function runWorkloads(options: BenchOptions, hearth: Service, baseline: BaselineService, token: string, workloads: Workload[], loads: number[]) {
+  const results: WorkloadResult[] = [];
+  for (const workload of workloads) {
+    loads.push(loadavg()[0] ?? 0);
+    const { bodyBytes, meanTotalRecords } = await sample(hearth, token, workload);
+    const job = { paths: workload.paths, headers: { authorization: `Bearer ${token}` } };
+    const loaded = { ...job, connections: options.connections, warmupSeconds: options.warmupSeconds, durationSeconds: options.durationSeconds };
+    // Already warm from the loaded run: one connection, one request at a time, for latency without queueing.
+    const alone = { ...job, connections: 1, warmupSeconds: 0, durationSeconds: options.aloneSeconds };
+    const hearthFigures = await measure({ ...loaded, baseUrl: hearth.baseUrl }, hearth.pid);
+    checkClean(`${workload.name} (Hearth)`, hearthFigures);
+    const hearthAlone = await measure({ ...alone, baseUrl: hearth.baseUrl }, hearth.pid);
+    checkClean(`${workload.name} (Hearth, one connection)`, hearthAlone);
+    await baseline.setBodyBytes(bodyBytes);
+    const baselineFigures = await measure({ ...loaded, baseUrl: baseline.baseUrl }, baseline.pid);
+    checkClean(`${workload.name} (baseline)`, baselineFigures);
+    const baselineAlone = await measure({ ...alone, baseUrl: baseline.baseUrl }, baseline.pid);
+    checkClean(`${workload.name} (baseline, one connection)`, baselineAlone);
+    const result: WorkloadResult = {
+      name: workload.name,
+      title: workload.title,
+      description: workload.description,
+      bodyBytes,
+      urls: new Set(workload.paths).size,
+      meanTotalRecords,
+      hearth: hearthFigures,
+      baseline: baselineFigures,
+      hearthAlone,
+      baselineAlone,
+    };
+    log(summaryLine(result));
+    results.push(result);
+  }
+  return results;
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2), process.env);
+  const scratch = options.smoke && !options.out ? mkdtempSync(join(tmpdir(), 'hearth-bench-')) : null;
+  const out = options.out ?? scratch;
+  const resultsDir = out ?? join(repoRoot, 'bench', 'results');
+  const corpusDir = scratch ? join(scratch, 'corpus') : join(repoRoot, 'bench', '.corpus');
+  mkdirSync(resultsDir, { recursive: true });
+  const startedAt = new Date().toISOString();
+
+  const corpus = await ensureCorpus({ dir: corpusDir, scale: options.scale, seed: options.seed, rebuild: options.rebuild, log });
+  const token = (await runHearth(['token', 'create', '--community', COMMUNITY, '--scopes', 'read', '--name', 'bench'], { DATABASE_URL: corpus.path })).trim();
+  const services: Service[] = [];
+  // Interrupted (Ctrl-C), the servers it started must not outlive it.
+  const interrupt = () =>
+    void Promise.all(services.map((service) => service.stop())).finally(() => {
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+      process.exit(130);
+    });
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    const hearth = await startHearth(corpus.path);
+    services.push(hearth);
+    const baseline = await startBaseline();
+    services.push(baseline);
+    const withSearch = await searchAvailable(hearth, token);
+    const all = buildWorkloads(corpus.path, COMMUNITY, withSearch).filter((w) => !options.only || options.only.includes(w.name));
+    const skipped: SkippedWorkload[] = all
+      .filter((w) => w.needsSearch && !withSearch)
+      .map((w) => ({ name: w.name, title: w.title, reason: 'GET /search is not there yet' }));
+    const workloads = all.filter((w) => withSearch || !w.needsSearch);
+    const startupPeak = peakRssMb(hearth.pid);
+    log(
+      `Hearth (pid ${hearth.pid}) at ${hearth.baseUrl}, baseline (pid ${baseline.pid}); ${workloads.length} workloads, each ${options.warmupSeconds} s warm-up, ` +
+        `${options.durationSeconds} s at ${options.connections} connections, ${options.aloneSeconds} s at one:`,
+    );
+
+    const loads: number[] = [];
+    const measured = await runWorkloads(options, hearth, baseline, token, workloads, loads);
+    const hearthPeakRssMb = Math.max(startupPeak, ...measured.flatMap((w) => [w.hearth.peakRssMb, w.hearthAlone.peakRssMb]));
+    const cpu = cpus();
+    const results: BenchResults = {
+      startedAt,
+      finishedAt: new Date().toISOString(),
+      settings: {
+        connections: options.connections,
+        warmupSeconds: options.warmupSeconds,
+        durationSeconds: options.durationSeconds,
+        aloneSeconds: options.aloneSeconds,
+        smoke: options.smoke,
+      },
+      machine: {
+        cpuModel: cpu[0]?.model.trim() ?? 'unknown CPU',
+        cores: cpu.length,
+        memoryGb: totalmem() / 2 ** 30,
+        os: `${type()} ${release()}`,
+        node: process.versions.node,
+        loadAverages: loads,
+      },
+      corpus: corpus.info,
+      hearthPeakRssMb,
+      baselinePeakRssMb: Math.max(...measured.flatMap((w) => [w.baseline.peakRssMb, w.baselineAlone.peakRssMb])),
+      workloads: measured,
+      skipped,
+      targets: evaluateTargets(measured, hearthPeakRssMb),
+    };
+
+    const chartPath = join(resultsDir, 'chart.svg');
+    writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(chartPath, renderChart(results));
+    const reportPath = out ? join(out, 'BENCHMARKS.md') : join(repoRoot, 'BENCHMARKS.md');
+    writeReport(results, chartPath, reportPath);
+    for (const target of results.targets) log(`  ${target.pass === null ? 'n/a ' : target.pass ? 'pass' : 'FAIL'}  ${target.goal}: ${target.measured}`);
+    if (skipped.length > 0) log(`  skipped: ${skipped.map((s) => s.name).join(', ')} (${skipped[0]?.reason ?? ''})`);
+    log(scratch ? `Smoke run complete (${measured.length} workloads); nothing kept.` : `Wrote ${reportPath}, ${chartPath} and latest.json.`);
+  } finally {
+    for (const service of services.reverse()) await service.stop();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();

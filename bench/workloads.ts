@@ -1,0 +1,164 @@
+// The workloads: the URLs each requests in rotation, from ids and feeds in the corpus and the demo's vocabulary.
+import Database from 'better-sqlite3';
+import { vocabulary } from '../src/demo/vocabulary.js';
+import { shuffled } from './stats.js';
+
+export interface Workload {
+  name: string;
+  title: string;
+  description: string;
+  paths: string[];
+  /** Workloads that need the search endpoint are skipped while it does not exist. */
+  needsSearch: boolean;
+}
+
+const API = '/admin/v0';
+const n = (value: number) => value.toLocaleString('en-US');
+const PER_PAGE = 10;
+/** How many distinct ids the id lookups rotate through. */
+const IDS = 1000;
+/** The deep page: page 5000 of 10 (offset 50,000), or the middle of a smaller feed; 1,000 pages around it. */
+const DEEP_PAGE = 5000;
+
+interface FeedRow {
+  id: string;
+  slug: string;
+  label: string;
+  posts_count: number;
+}
+
+/** `count` rows of `table` picked at random by rowid (rowids are dense: the import only inserts). */
+function randomIds(db: Database.Database, table: 'posts' | 'calendar_events', communityId: string, count: number, seed: number): string[] {
+  const max = (db.prepare(`select max(rowid) as max from ${table}`).get() as { max: number | null }).max ?? 0;
+  const lookup = db.prepare(`select id from ${table} where rowid = ? and community_id = ?`);
+  const ids = new Set<string>();
+  let state = seed;
+  for (let attempts = 0; ids.size < Math.min(count, max) && attempts < count * 20; attempts++) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    const row = lookup.get(1 + (state % max), communityId) as { id: string } | undefined;
+    if (row) ids.add(row.id);
+  }
+  if (ids.size === 0) throw new Error(`The corpus has no ${table}`);
+  return [...ids];
+}
+
+/** Search words: the demo draws its first nouns most often and its last ones (from `rareFrom`) seldom. */
+export const searchWords = {
+  common: vocabulary.nouns.slice(0, 20),
+  rare: vocabulary.nouns.slice(vocabulary.rareFrom.nouns, vocabulary.rareFrom.nouns + 100),
+};
+
+/** `count` paths drawn from weighted lists (deterministically), for the mixed workload. */
+function mix(parts: readonly (readonly [Workload, number])[], count: number): string[] {
+  const total = parts.reduce((sum, [, weight]) => sum + weight, 0);
+  const out: string[] = [];
+  for (const [workload, weight] of parts) {
+    const share = Math.round((count * weight) / total);
+    for (let i = 0; i < share; i++) out.push(workload.paths[i % workload.paths.length] ?? '/');
+  }
+  return shuffled(out, 7);
+}
+
+/** Every workload; the mixed one includes search only when `withSearch` (the search endpoint exists). */
+export function buildWorkloads(databasePath: string, community: string, withSearch: boolean): Workload[] {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('select id from communities where slug = ?').get(community) as { id: string } | undefined;
+    if (!row) throw new Error(`The corpus has no community '${community}'`);
+    const communityId = row.id;
+    const feeds = db
+      .prepare('select id, slug, label, posts_count from feeds where community_id = ? order by posts_count desc, id')
+      .all(communityId) as FeedRow[];
+    const largest = feeds[0];
+    if (!largest) throw new Error('The corpus has no feeds');
+    const eventsFeed = feeds.find((feed) => feed.slug === 'events') ?? largest;
+
+    const postIds = randomIds(db, 'posts', communityId, IDS, 1);
+    const eventIds = randomIds(db, 'calendar_events', communityId, IDS, 2);
+    const lastPage = Math.max(0, Math.ceil(largest.posts_count / PER_PAGE) - 1);
+    const center = Math.min(DEEP_PAGE, Math.floor(lastPage / 2));
+    const deepPages = Array.from({ length: 1000 }, (_, i) => center - 500 + i).filter((page) => page >= 0 && page <= lastPage);
+    const search = (q: string) => `${API}/search?q=${encodeURIComponent(q)}&type=post`;
+
+    const health: Workload = {
+      name: 'healthz',
+      title: 'Health, no database',
+      description: "GET /healthz: Fastify with Hearth's hooks and serialization but no token and no query, the framework's share of every request (no target)",
+      paths: ['/healthz'],
+      needsSearch: false,
+    };
+    const eventById: Workload = {
+      name: 'event-by-id',
+      title: 'Event by id',
+      description: `GET /calendar_events/{id}, ${eventIds.length} random event ids in rotation`,
+      paths: shuffled(eventIds.map((id) => `${API}/calendar_events/${id}`), 1),
+      needsSearch: false,
+    };
+    const postById: Workload = {
+      name: 'post-by-id',
+      title: 'Post by id',
+      description: `GET /posts/{id}, ${postIds.length} random post ids in rotation`,
+      paths: shuffled(postIds.map((id) => `${API}/posts/${id}`), 2),
+      needsSearch: false,
+    };
+    const firstPage: Workload = {
+      name: 'feed-first-page',
+      title: 'Feed, first page',
+      description: `GET /feeds/{feed}/posts?per_page=${PER_PAGE} (newest first, with total_records), every feed and home in rotation`,
+      paths: [...feeds.map((feed) => feed.id), 'home'].map((id) => `${API}/feeds/${id}/posts?per_page=${PER_PAGE}`),
+      needsSearch: false,
+    };
+    const deepPage: Workload = {
+      name: 'feed-deep-page',
+      title: 'Feed, deep page',
+      description:
+        `GET /feeds/{${largest.label}}/posts?page=P&per_page=${PER_PAGE} on the largest feed (${n(largest.posts_count)} posts), ` +
+        `P = ${n(deepPages[0] ?? 0)} to ${n(deepPages.at(-1) ?? 0)} (offset about ${n(center * PER_PAGE)}) in rotation`,
+      paths: shuffled(deepPages.map((page) => `${API}/feeds/${largest.id}/posts?page=${page}&per_page=${PER_PAGE}`), 3),
+      needsSearch: false,
+    };
+    const filters = ['time_filter=upcoming&published_to_site=true', 'time_filter=past&published_to_site=true', `time_filter=upcoming&feed_id=${eventsFeed.id}`];
+    const eventsFiltered: Workload = {
+      name: 'events-filtered',
+      title: 'Events, filtered',
+      description: `GET /calendar_events?${filters.join(' | ').replace(eventsFeed.id, `{${eventsFeed.label}}`)} (with total_records), pages 0 to 9 of each in rotation`,
+      paths: shuffled(filters.flatMap((filter) => Array.from({ length: 10 }, (_, page) => `${API}/calendar_events?${filter}&page=${page}`)), 4),
+      needsSearch: false,
+    };
+    const searchRare: Workload = {
+      name: 'search-rare',
+      title: 'Search, rare word',
+      description: `GET /search?type=post&q=W, W one of ${searchWords.rare.length} rare words of the demo vocabulary (${searchWords.rare.slice(0, 3).join(', ')}, ...)`,
+      paths: shuffled(searchWords.rare.map(search), 5),
+      needsSearch: true,
+    };
+    const searchCommon: Workload = {
+      name: 'search-common',
+      title: 'Search, common word',
+      description: `GET /search?type=post&q=W, W one of the ${searchWords.common.length} most frequent nouns (${searchWords.common.slice(0, 3).join(', ')}, ...)`,
+      paths: shuffled(searchWords.common.map(search), 6),
+      needsSearch: true,
+    };
+    const single = [health, eventById, postById, firstPage, deepPage, eventsFiltered, searchRare, searchCommon];
+    const weights: [Workload, number][] = [
+      [postById, 30],
+      [eventById, 20],
+      [firstPage, 15],
+      [eventsFiltered, 10],
+      [deepPage, 5],
+      [searchRare, 10],
+      [searchCommon, 10],
+    ];
+    const parts = weights.filter(([workload]) => withSearch || !workload.needsSearch);
+    const mixed: Workload = {
+      name: 'mixed',
+      title: withSearch ? 'Mixed' : 'Mixed (no search)',
+      description: `all of the above in one rotation, weighted ${parts.map(([w, weight]) => `${w.name} ${weight}`).join(', ')}`,
+      paths: mix(parts, 2000),
+      needsSearch: false,
+    };
+    return [...single, mixed];
+  } finally {
+    db.close();
+  }
+}
