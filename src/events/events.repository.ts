@@ -1,6 +1,7 @@
 // SQL for calendar events and the lists hanging off them (hosts, speakers, tags, published-to).
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { CalendarEventsTable, Database, EventPublicationsTable, TagsTable } from '../db/database.js';
+import { inOrder } from '../lib/in-order.js';
 import type { ProfileRow } from '../profiles/profile.mapper.js';
 
 export type EventRow = Selectable<CalendarEventsTable>;
@@ -82,14 +83,9 @@ export async function listEvents(
     .offset(offset)
     .execute();
   if (page.length === 0) return [];
-  const rows = await db
-    .selectFrom('calendar_events')
-    .selectAll()
-    .where('community_id', '=', communityId)
-    .where('id', 'in', page.map((r) => r.id))
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return page.flatMap(({ id }) => byId.get(id) ?? []);
+  const ids = page.map((r) => r.id);
+  const rows = await db.selectFrom('calendar_events').selectAll().where('community_id', '=', communityId).where('id', 'in', ids).execute();
+  return inOrder(ids, rows);
 }
 
 export type EventProfileRow = ProfileRow & { event_id: string; role: 'host' | 'speaker' };

@@ -1,19 +1,15 @@
 // The rules of search (spec 4.5): the user's text parsed safely, the store's index asked, records loaded in rank order.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { inOrder } from '../lib/in-order.js';
 import { offsetOf, toPage, type Page } from '../lib/pagination.js';
+import { postsByIds } from '../posts/posts.repository.js';
 import { loadComments, loadPosts } from '../posts/posts.service.js';
 import type { Comment, Post } from '../schemas/post.js';
 import type { SearchIndex } from './search-index.js';
 import { highlight, isEmptyQuery, parseSearchQuery, type SearchQuery } from './search-query.js';
-import { commentRowsByIds, postRowsByIds } from './search.repository.js';
+import { commentRowsByIds } from './search.repository.js';
 import type { CommentHit, PostHit, SearchParams } from './search.schemas.js';
-
-/** Rows in the order of `ids`; a row gone since the index answered is left out. */
-function inOrder<T extends { id: string }>(ids: readonly string[], rows: readonly T[]): T[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
 
 const postText = (post: Post): string => [post.title, post.body_plaintext].filter((text) => text !== null && text !== '').join('\n');
 const commentText = (comment: Comment): string => comment.body_plaintext ?? '';
@@ -31,7 +27,7 @@ export function createSearchService(db: Kysely<Database>, index: SearchIndex) {
       const window = { limit: params.per_page, offset: offsetOf(params) };
       const hits = await index.search(db, params.type, communityId, query, window);
       if (params.type === 'post') {
-        const posts = await loadPosts(db, communityId, inOrder(hits.ids, await postRowsByIds(db, communityId, hits.ids)));
+        const posts = await loadPosts(db, communityId, await postsByIds(db, communityId, hits.ids));
         return toPage(params, hits.total, params.highlight ? withHighlight(posts, query, postText) : posts);
       }
       const comments = await loadComments(db, communityId, inOrder(hits.ids, await commentRowsByIds(db, communityId, hits.ids)));

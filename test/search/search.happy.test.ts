@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adaProfile, feedIds, profileIds } from '../fixtures/community.js';
 import { commentChatMessage, searchRecords } from '../fixtures/search.js';
+import type { Page } from '../../src/lib/pagination.js';
 
 let t: TestApp;
 let token: string;
@@ -17,15 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Envelope {
-  page: number;
-  per_page: number;
-  count: number;
-  total_records: number;
-  total_pages: number;
-  has_next: boolean;
-  records: { id: string; highlight?: string }[];
-}
+type Envelope = Page<{ id: string; highlight?: string }>;
 
 async function search(q: string, type: 'post' | 'comment' = 'post', extra = ''): Promise<Envelope> {
   const res = await t.get(`/admin/v0/search?type=${type}&q=${encodeURIComponent(q)}${extra}`, token);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { baseRecords, feedIds } from '../fixtures/community.js';
 import { comments, searchPosts, searchRecords } from '../fixtures/search.js';
+import type { Page } from '../../src/lib/pagination.js';
 
 let t: TestApp;
 let acmeToken: string;
@@ -29,15 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Envelope {
-  page: number;
-  per_page: number;
-  count: number;
-  total_records: number;
-  total_pages: number;
-  has_next: boolean;
-  records: { id: string; title?: string | null; body_plaintext?: string | null; highlight?: string }[];
-}
+type Envelope = Page<{ id: string; title?: string | null; body_plaintext?: string | null; highlight?: string }>;
 
 async function search(token: string, query: string): Promise<Envelope> {
   const res = await t.get(`/admin/v0/search?${query}`, token);
