@@ -1,6 +1,7 @@
 // The benchmark corpus: `hearth demo --scale N` into SQLite, built once per scale, seed and schema, kept in bench/.corpus/.
 import { spawn } from 'node:child_process';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,6 +53,7 @@ function runDemo(path: string, scale: number, seed: number, log: (text: string) 
       if (++ticks % 30 === 0) {
         const mb = existsSync(path) ? statSync(path).size / 2 ** 20 : 0;
         const wal = existsSync(`${path}-wal`) ? statSync(`${path}-wal`).size / 2 ** 20 : 0;
+        if (path.startsWith('postgres')) return log(`  building corpus: ${ticks} s, CPU ${Math.round(cpu)} s`);
         log(`  building corpus: ${ticks} s, database ${Math.round(mb + wal)} MB, CPU ${Math.round(cpu)} s`);
       }
     }, 1000);
@@ -100,6 +102,74 @@ function damage(path: string, info: CorpusInfo): string | null {
   }
 }
 
+/** A finished corpus of this scale and seed under another schema, by key, if any. */
+function olderCorpus(dir: string, scale: number, seed: number, key: string): string | null {
+  const prefix = `posts-${scale}-seed-${seed}-schema-`;
+  const keys = readdirSync(dir)
+    .filter((name) => name.startsWith(prefix) && name.endsWith('.json'))
+    .map((name) => name.slice(0, -'.json'.length))
+    .filter((name) => name !== key && existsSync(join(dir, `${name}.db`)));
+  return keys[0] ?? null;
+}
+
+function runHearthCommand(args: string[], databaseUrl: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [hearthBin, ...args], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`hearth ${args.join(' ')} exited ${code}: ${stderr}`))));
+  });
+}
+
+/**
+ * The same corpus in PostgreSQL (`--store postgres`): `hearth demo` with the same scale and seed into a database
+ * of its own, kept between runs. The demo is deterministic, so its ids are those of the SQLite corpus.
+ */
+export async function ensurePostgresCorpus(options: { serverUrl: string; scale: number; seed: number; rebuild: boolean; log: (text: string) => void }): Promise<string> {
+  const name = `hearth_bench_${options.scale}_${options.seed}_${schemaVersion()}`;
+  const url = new URL(options.serverUrl);
+  url.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: options.serverUrl });
+  await admin.connect();
+  let migrate = false;
+  try {
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    if (exists && !options.rebuild) {
+      const db = new pg.Client({ connectionString: url.toString() });
+      await db.connect();
+      const done = await db.query("select 1 from communities where slug = $1", [COMMUNITY]).then((r) => r.rowCount === 1, () => false);
+      await db.end();
+      if (done) {
+        options.log(`Reusing PostgreSQL corpus ${name}.`);
+        return url.toString();
+      }
+    }
+    const older = exists || options.rebuild
+      ? null
+      : (await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`hearth_bench_${options.scale}_${options.seed}_%`])).rows[0]?.datname;
+    if (older) {
+      // The same records under an older schema: renamed and migrated forward, as an upgrade would.
+      options.log(`Migrating PostgreSQL corpus ${older} to ${name} ...`);
+      await admin.query(`alter database ${older} rename to ${name}`);
+      migrate = true;
+    } else {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
+  if (migrate) {
+    await runHearthCommand(['community', 'list'], url.toString());
+    return url.toString();
+  }
+  options.log(`Building PostgreSQL corpus ${name}: hearth demo --scale ${options.scale} --seed ${options.seed} ...`);
+  const run = await runDemo(url.toString(), options.scale, options.seed, options.log);
+  options.log(`PostgreSQL corpus built: ${run.stdout.match(/Imported [^\n]*/)?.[0] ?? ''}`);
+  return url.toString();
+}
+
 export interface Corpus {
   path: string;
   info: CorpusInfo;
@@ -121,6 +191,24 @@ export async function ensureCorpus(options: { dir: string; scale: number; seed: 
       return { path, info: { ...info, reused: true } };
     }
     log(`The kept corpus ${key} is damaged (${problem}); building it again.`);
+  }
+  const older = olderCorpus(dir, scale, seed, key);
+  if (!options.rebuild && older) {
+    // Same records under an older schema: migrating it forward (as an upgrade would) is minutes, not a rebuild.
+    log(`Migrating corpus ${older} to schema ${schema} (hearth migrates at start) ...`);
+    const migrating = join(dir, `${key}.building.db`);
+    removeDatabase(migrating);
+    renameSync(join(dir, `${older}.db`), migrating);
+    const started = performance.now();
+    await runHearthCommand(['community', 'list'], migrating);
+    removeDatabase(path);
+    renameSync(migrating, path);
+    const info = JSON.parse(readFileSync(join(dir, `${older}.json`), 'utf8')) as CorpusInfo;
+    rmSync(join(dir, `${older}.json`), { force: true });
+    const migrated: CorpusInfo = { ...info, key, schema, reused: false, databaseMb: statSync(path).size / 2 ** 20, migratedFrom: info.key, migrationSeconds: (performance.now() - started) / 1000 };
+    writeFileSync(metaPath, `${JSON.stringify(migrated, null, 2)}\n`);
+    log(`Corpus migrated in ${migrated.migrationSeconds?.toFixed(0)} s.`);
+    return { path, info: migrated };
   }
   // Built under a temporary name: an interrupted build is never mistaken for a finished one.
   const building = join(dir, `${key}.building.db`);

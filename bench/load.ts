@@ -11,6 +11,8 @@ export interface LoadJob {
   /** Paths with query strings, requested in this order, round and round. */
   paths: string[];
   headers: Record<string, string>;
+  /** With `paths`: the `If-None-Match` of each request; every answer must then be 304. */
+  etags?: string[];
   connections: number;
   warmupSeconds: number;
   durationSeconds: number;
@@ -41,8 +43,10 @@ function run(job: LoadJob, seconds: number, latencies: Samples | null): Promise<
           {
             method: 'GET',
             setupRequest: (request) => {
-              const path = job.paths[next++ % job.paths.length] ?? '/';
-              return { ...request, path };
+              const i = next++ % job.paths.length;
+              const path = job.paths[i] ?? '/';
+              const etag = job.etags?.[i];
+              return etag === undefined ? { ...request, path } : { ...request, path, headers: { ...request.headers, 'if-none-match': etag } };
             },
           },
         ],
@@ -62,7 +66,8 @@ function run(job: LoadJob, seconds: number, latencies: Samples | null): Promise<
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       requests++;
-      if (statusCode < 200 || statusCode > 299) non2xx++;
+      const expected = job.etags ? statusCode === 304 : statusCode >= 200 && statusCode <= 299;
+      if (!expected) non2xx++;
       else latencies?.add(responseTime);
     });
   });

@@ -13,12 +13,19 @@ export interface BenchOptions {
   smoke: boolean;
   /** Where results, chart and report go; null: the repository's places (or, for a smoke run, a temporary directory). */
   out: string | null;
+  /** The store Hearth serves the corpus from; PostgreSQL's corpus lives in a database of its own on `postgresUrl`. */
+  store: 'sqlite' | 'postgres';
+  postgresUrl: string;
 }
 
 function positive(name: string, text: string, integer: boolean): number {
   const value = Number(text.replace(/_/g, ''));
   if (!(value > 0) || (integer && !Number.isInteger(value))) throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}, got '${text}'`);
   return value;
+}
+
+function positiveStore(value: string | undefined): never {
+  throw new Error(`--store must be sqlite or postgres, got '${value}'`);
 }
 
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
@@ -34,6 +41,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       rebuild: { type: 'boolean', default: false },
       smoke: { type: 'boolean', default: false },
       out: { type: 'string' },
+      store: { type: 'string', default: 'sqlite' },
     },
     strict: true,
   });
@@ -50,5 +58,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     rebuild: values.rebuild ?? false,
     smoke,
     out: values.out ?? null,
+    store: values.store === 'postgres' ? 'postgres' : values.store === 'sqlite' ? 'sqlite' : positiveStore(values.store),
+    postgresUrl: env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   };
 }

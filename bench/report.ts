@@ -32,10 +32,36 @@ function row(w: WorkloadResult): string {
     `${pair(w.hearthAlone.p50Ms, w.hearthAlone.p99Ms, ms)} (${pair(w.baselineAlone.p50Ms, w.baselineAlone.p99Ms, ms)})`,
     `${pair(h.cpuPerRequestUs, b.cpuPerRequestUs, int)} (${ratio(h.cpuPerRequestUs, b.cpuPerRequestUs)})`,
     `${pair(h.peakRssMb, b.peakRssMb, int)} (${ratio(h.peakRssMb, b.peakRssMb)})`,
+    w.cacheHitRate === undefined || w.cacheHitRate === null ? 'n/a' : `${(w.cacheHitRate * 100).toFixed(1)}%`,
   ].join(' | ');
 }
 
-export function renderReport(results: BenchResults, chartPath: string, reportPath: string): string {
+const TABLE_HEAD = `| Workload | Body (bytes) | Hearth req/s | Baseline req/s | Ratio | p50 ms | p99 ms | One connection: p50 / p99 ms (baseline) | Server CPU µs/req (ratio) | Peak RSS MB (ratio) | Answer cache hits |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`;
+
+/** Where each store's latest figures are kept; the report shows every store that has been measured. */
+export const resultsFile = (dir: string, store: 'sqlite' | 'postgres' = 'sqlite') => join(dir, store === 'sqlite' ? 'latest.json' : 'latest-postgres.json');
+const PROFILE = join(repoRoot, 'bench', 'results', 'profile.md');
+
+function postgresSection(results: BenchResults | null): string {
+  if (!results) return '';
+  const verdict = (pass: boolean | null) => (pass === null ? 'not run' : pass ? '**pass**' : '**FAIL**');
+  return `
+## PostgreSQL (${results.finishedAt.slice(0, 16).replace('T', ' ')} UTC)
+
+\`npm run bench -- --store postgres\`: the same workloads against Hearth serving the same corpus (\`hearth demo\`
+with the same scale and seed, ${results.corpus.scale.toLocaleString('en-US')} posts) from PostgreSQL on this machine.
+
+${TABLE_HEAD}
+${results.workloads.map((w) => `| ${row(w)} |`).join('\n')}
+
+| Target | Measured | Result |
+|---|---|---|
+${results.targets.map((t) => `| ${t.goal} | ${t.measured} | ${verdict(t.pass)} |`).join('\n')}
+`;
+}
+
+export function renderReport(results: BenchResults, chartPath: string, reportPath: string, postgres: BenchResults | null = null): string {
   const { machine, corpus, settings } = results;
   const chart = relative(dirname(reportPath), chartPath).split('\\').join('/');
   const counts = Object.entries(corpus.counts).map(([kind, n]) => `${n.toLocaleString('en-US')} ${kind.replace('_', ' ')}`).join(', ');
@@ -61,14 +87,16 @@ p99, CPU and memory come from the loaded run (${settings.connections} connection
 mostly its wait behind the others, so each workload is also run on one connection, one request at a time,
 for the latency of a request alone.
 
-| Workload | Body (bytes) | Hearth req/s | Baseline req/s | Ratio | p50 ms | p99 ms | One connection: p50 / p99 ms (baseline) | Server CPU µs/req (ratio) | Peak RSS MB (ratio) |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+${TABLE_HEAD}
 ${results.workloads.map((w) => `| ${row(w)} |`).join('\n')}
 ${results.skipped.length > 0 ? `\nNot run: ${results.skipped.map((s) => `${s.title} (${s.reason})`).join('; ')}.\n` : ''}
 Peak server memory over the whole run (start, every workload): Hearth ${int(results.hearthPeakRssMb)} MB,
 baseline ${int(results.baselinePeakRssMb)} MB.
 
-### Targets (issue 7)
+The answer-cache column is the share of the loaded run's answers served from the per-process cache of
+rendered answers (from \`/metrics\`); the *spread* workloads ask for more distinct records than it holds.
+
+### Targets (issue 11 for the read path; search from issues 7 and 12)
 
 | Target | Measured | Result |
 |---|---|---|
@@ -89,7 +117,7 @@ The load generator, the server under test and the baseline all run on this machi
 ${machine.cores} cores. 1-minute load average before each workload: ${loads.join(', ')}${
     Math.max(...machine.loadAverages) > machine.cores ? ' (other work was running: the absolute figures are low and noisy, the ratios less so)' : ''
   }.
-${analysis ? `\n${analysis}\n` : ''}
+${postgresSection(postgres)}${existsSync(PROFILE) ? `\n${readFileSync(PROFILE, 'utf8').trim()}\n` : ''}${analysis ? `\n${analysis}\n` : ''}
 ## Method
 
 - **Server**: the compiled build (\`node bin/hearth.js serve\`) on the corpus, SQLite, \`LOG_LEVEL=warn\`,
@@ -111,14 +139,16 @@ ${results.workloads.map((w) => `  - *${w.title}*: ${w.description}${w.meanTotalR
 `;
 }
 
-export function writeReport(results: BenchResults, chartPath: string, reportPath: string): void {
-  writeFileSync(reportPath, renderReport(results, chartPath, reportPath));
+export function writeReport(results: BenchResults, chartPath: string, reportPath: string, postgres: BenchResults | null = null): void {
+  writeFileSync(reportPath, renderReport(results, chartPath, reportPath, postgres));
 }
 
 // Run alone (`tsx bench/report.ts [results.json] [BENCHMARKS.md]`) to rewrite the report from saved figures.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const source = process.argv[2] ?? join(repoRoot, 'bench', 'results', 'latest.json');
+  const dir = join(repoRoot, 'bench', 'results');
+  const source = process.argv[2] ?? resultsFile(dir);
   const target = process.argv[3] ?? join(repoRoot, 'BENCHMARKS.md');
-  writeReport(JSON.parse(readFileSync(source, 'utf8')) as BenchResults, join(repoRoot, 'bench', 'results', 'chart.svg'), target);
+  const postgres = existsSync(resultsFile(dir, 'postgres')) ? (JSON.parse(readFileSync(resultsFile(dir, 'postgres'), 'utf8')) as BenchResults) : null;
+  writeReport(JSON.parse(readFileSync(source, 'utf8')) as BenchResults, join(dir, 'chart.svg'), target, postgres);
   process.stdout.write(`Wrote ${target}\n`);
 }

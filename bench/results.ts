@@ -34,6 +34,8 @@ export interface WorkloadResult {
   /** One connection, one request at a time: latency without queueing behind other requests. */
   hearthAlone: LoadFigures;
   baselineAlone: LoadFigures;
+  /** Share of the loaded run's answers served from the answer cache (from /metrics), or null when unknown. */
+  cacheHitRate?: number | null;
 }
 
 export interface SkippedWorkload {
@@ -68,6 +70,9 @@ export interface CorpusInfo {
   processCpuSeconds: number;
   databaseMb: number;
   builtAt: string;
+  /** Set when an older schema's corpus was migrated forward instead of imported again. */
+  migratedFrom?: string;
+  migrationSeconds?: number;
 }
 
 export interface TargetResult {
@@ -85,6 +90,8 @@ export interface RunSettings {
   /** Length of the one-connection latency runs. */
   aloneSeconds: number;
   smoke: boolean;
+    /** The store Hearth served the corpus from. */
+    store?: 'sqlite' | 'postgres';
 }
 
 export interface BenchResults {

@@ -1,14 +1,14 @@
 // `npm run bench`: corpus, Hearth and baseline up, each workload measured against both, results and report written.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { renderChart } from './chart.js';
-import { COMMUNITY, ensureCorpus } from './corpus.js';
+import { COMMUNITY, ensureCorpus, ensurePostgresCorpus } from './corpus.js';
 import { measure } from './load-client.js';
 import { parseOptions, type BenchOptions } from './options.js';
 import { peakRssMb } from './proc-stats.js';
 import { repoRoot, runHearth, startBaseline, startHearth, type BaselineService, type Service } from './processes.js';
-import { writeReport } from './report.js';
+import { resultsFile, writeReport } from './report.js';
 import type { BenchResults, LoadFigures, SkippedWorkload, WorkloadResult } from './results.js';
 import { mean } from './stats.js';
 import { evaluateTargets } from './targets.js';
@@ -19,6 +19,44 @@ const log = (text: string) => process.stderr.write(`${text}\n`);
 interface Sample {
   bodyBytes: number;
   meanTotalRecords: number | null;
+}
+
+interface CacheCounts {
+  hits: number;
+  misses: number;
+}
+
+/** The answer cache's counters from GET /metrics, or null when the server does not publish them. */
+async function cacheCounts(hearth: Service): Promise<CacheCounts | null> {
+  try {
+    const response = await fetch(`${hearth.baseUrl}/metrics`);
+    const text = await response.text();
+    const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+    const counts = { hits: value('hearth_answer_cache_hits_total'), misses: value('hearth_answer_cache_misses_total') };
+    return Number.isFinite(counts.hits) && Number.isFinite(counts.misses) ? counts : null;
+  } catch {
+    return null;
+  }
+}
+
+function hitRate(before: CacheCounts | null, after: CacheCounts | null): number | null {
+  if (!before || !after) return null;
+  const hits = after.hits - before.hits;
+  const total = hits + after.misses - before.misses;
+  return total > 0 ? hits / total : null;
+}
+
+/** The current ETag of each of `paths` (for the If-None-Match workload). */
+async function etagsOf(hearth: Service, token: string, paths: readonly string[]): Promise<string[]> {
+  const etags: string[] = [];
+  for (const path of paths) {
+    const response = await fetch(hearth.baseUrl + path, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    const etag = response.headers.get('etag');
+    if (response.status !== 200 || !etag) throw new Error(`${path} answered ${response.status} without an ETag`);
+    etags.push(etag);
+  }
+  return etags;
 }
 
 /** Mean body size (and total_records) of up to 50 of the workload's URLs; every one must answer 200 with a JSON object. */
@@ -69,14 +107,20 @@ async function runWorkloads(options: BenchOptions, hearth: Service, baseline: Ba
   const results: WorkloadResult[] = [];
   for (const workload of workloads) {
     loads.push(loadavg()[0] ?? 0);
-    const { bodyBytes, meanTotalRecords } = await sample(hearth, token, workload);
+    const sampled = await sample(hearth, token, workload);
+    const { meanTotalRecords } = sampled;
+    // A 304 carries no body: the baseline answers its smallest body.
+    const bodyBytes = workload.conditional ? 0 : sampled.bodyBytes;
+    const etags = workload.conditional ? await etagsOf(hearth, token, workload.paths) : undefined;
     const job = { paths: workload.paths, headers: { authorization: `Bearer ${token}` } };
     const loaded = { ...job, connections: options.connections, warmupSeconds: options.warmupSeconds, durationSeconds: options.durationSeconds };
     // Already warm from the loaded run: one connection, one request at a time, for latency without queueing.
     const alone = { ...job, connections: 1, warmupSeconds: 0, durationSeconds: options.aloneSeconds };
-    const hearthFigures = await measure({ ...loaded, baseUrl: hearth.baseUrl }, hearth.pid);
+    const cacheBefore = await cacheCounts(hearth);
+    const hearthFigures = await measure({ ...loaded, etags, baseUrl: hearth.baseUrl }, hearth.pid);
+    const cacheAfter = await cacheCounts(hearth);
     checkClean(`${workload.name} (Hearth)`, hearthFigures);
-    const hearthAlone = await measure({ ...alone, baseUrl: hearth.baseUrl }, hearth.pid);
+    const hearthAlone = await measure({ ...alone, etags, baseUrl: hearth.baseUrl }, hearth.pid);
     checkClean(`${workload.name} (Hearth, one connection)`, hearthAlone);
     await baseline.setBodyBytes(bodyBytes);
     const baselineFigures = await measure({ ...loaded, baseUrl: baseline.baseUrl }, baseline.pid);
@@ -94,6 +138,7 @@ async function runWorkloads(options: BenchOptions, hearth: Service, baseline: Ba
       baseline: baselineFigures,
       hearthAlone,
       baselineAlone,
+      cacheHitRate: hitRate(cacheBefore, cacheAfter),
     };
     log(summaryLine(result));
     results.push(result);
@@ -111,7 +156,11 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
 
   const corpus = await ensureCorpus({ dir: corpusDir, scale: options.scale, seed: options.seed, rebuild: options.rebuild, log });
-  const token = (await runHearth(['token', 'create', '--community', COMMUNITY, '--scopes', 'read', '--name', 'bench'], { DATABASE_URL: corpus.path })).trim();
+  const servedUrl =
+    options.store === 'postgres'
+      ? await ensurePostgresCorpus({ serverUrl: options.postgresUrl, scale: options.scale, seed: options.seed, rebuild: options.rebuild, log })
+      : corpus.path;
+  const token = (await runHearth(['token', 'create', '--community', COMMUNITY, '--scopes', 'read', '--name', 'bench'], { DATABASE_URL: servedUrl })).trim();
   const services: Service[] = [];
   // Interrupted (Ctrl-C), the servers it started must not outlive it.
   const interrupt = () =>
@@ -122,7 +171,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
-    const hearth = await startHearth(corpus.path);
+    const hearth = await startHearth(servedUrl);
     services.push(hearth);
     const baseline = await startBaseline();
     services.push(baseline);
@@ -146,6 +195,7 @@ async function main(): Promise<void> {
       startedAt,
       finishedAt: new Date().toISOString(),
       settings: {
+        store: options.store,
         connections: options.connections,
         warmupSeconds: options.warmupSeconds,
         durationSeconds: options.durationSeconds,
@@ -165,14 +215,18 @@ async function main(): Promise<void> {
       baselinePeakRssMb: Math.max(...measured.flatMap((w) => [w.baseline.peakRssMb, w.baselineAlone.peakRssMb])),
       workloads: measured,
       skipped,
-      targets: evaluateTargets(measured, hearthPeakRssMb),
+      targets: evaluateTargets(measured, hearthPeakRssMb, options.store),
     };
 
     const chartPath = join(resultsDir, 'chart.svg');
-    writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(chartPath, renderChart(results));
+    writeFileSync(resultsFile(resultsDir, options.store), `${JSON.stringify(results, null, 2)}\n`);
     const reportPath = out ? join(out, 'BENCHMARKS.md') : join(repoRoot, 'BENCHMARKS.md');
-    writeReport(results, chartPath, reportPath);
+    // The report leads with SQLite and adds PostgreSQL's figures when they have been measured.
+    const read = (store: 'sqlite' | 'postgres') =>
+      existsSync(resultsFile(resultsDir, store)) ? (JSON.parse(readFileSync(resultsFile(resultsDir, store), 'utf8')) as BenchResults) : null;
+    const primary = read('sqlite') ?? results;
+    writeFileSync(chartPath, renderChart(primary));
+    writeReport(primary, chartPath, reportPath, read('postgres'));
     for (const target of results.targets) log(`  ${target.pass === null ? 'n/a ' : target.pass ? 'pass' : 'FAIL'}  ${target.goal}: ${target.measured}`);
     if (skipped.length > 0) log(`  skipped: ${skipped.map((s) => s.name).join(', ')} (${skipped[0]?.reason ?? ''})`);
     log(scratch ? `Smoke run complete (${measured.length} workloads); nothing kept.` : `Wrote ${reportPath}, ${chartPath} and latest.json.`);

@@ -1,5 +1,6 @@
 // The workloads: the URLs each requests in rotation, from ids and feeds in the corpus and the demo's vocabulary.
 import Database from 'better-sqlite3';
+import { TOPICS } from '../src/demo/names.js';
 import { vocabulary } from '../src/demo/vocabulary.js';
 import { shuffled } from './stats.js';
 
@@ -10,6 +11,8 @@ export interface Workload {
   paths: string[];
   /** Workloads that need the search endpoint are skipped while it does not exist. */
   needsSearch: boolean;
+  /** Requests carry the ETag each path last answered in `If-None-Match`, and must get 304. */
+  conditional?: boolean;
 }
 
 const API = '/admin/v0';
@@ -17,6 +20,8 @@ const n = (value: number) => value.toLocaleString('en-US');
 const PER_PAGE = 10;
 /** How many distinct ids the id lookups rotate through. */
 const IDS = 1000;
+/** Ids spread over the whole corpus, more than the answer cache holds, so nearly every lookup misses it. */
+const SPREAD_IDS = 50_000;
 /** The deep page: page 5000 of 10 (offset 50,000), or the middle of a smaller feed; 1,000 pages around it. */
 const DEEP_PAGE = 5000;
 
@@ -48,6 +53,24 @@ export const searchWords = {
   rare: vocabulary.nouns.slice(vocabulary.rareFrom.nouns, vocabulary.rareFrom.nouns + 100),
 };
 
+const common = searchWords.common;
+/** Multi-word topics of the demo (the generator draws topics often): phrases that match many posts. */
+const topics = TOPICS.filter((topic) => topic.includes(' '));
+
+/**
+ * The benchmark's search queries by kind, also the query set whose top 10 bench/search-quality.ts
+ * compares with exact bm25: pairs of common nouns (both required, either, the first without the
+ * second) and the demo's multi-word topics as quoted phrases.
+ */
+export const searchQueries = {
+  common,
+  rare: searchWords.rare,
+  twoWord: common.map((word, i) => `${word} ${common[(i + 7) % common.length] ?? ''}`),
+  phrase: topics.map((topic) => `"${topic}"`),
+  or: common.map((word, i) => `${word} OR ${common[(i + 3) % common.length] ?? ''}`),
+  excluded: common.map((word, i) => `${word} -${common[(i + 1) % common.length] ?? ''}`),
+};
+
 /** `count` paths drawn from weighted lists (deterministically), for the mixed workload. */
 function mix(parts: readonly (readonly [Workload, number])[], count: number): string[] {
   const total = parts.reduce((sum, [, weight]) => sum + weight, 0);
@@ -75,6 +98,8 @@ export function buildWorkloads(databasePath: string, community: string, withSear
 
     const postIds = randomIds(db, 'posts', communityId, IDS, 1);
     const eventIds = randomIds(db, 'calendar_events', communityId, IDS, 2);
+    const spreadPostIds = randomIds(db, 'posts', communityId, SPREAD_IDS, 11);
+    const spreadEventIds = randomIds(db, 'calendar_events', communityId, SPREAD_IDS, 12);
     const lastPage = Math.max(0, Math.ceil(largest.posts_count / PER_PAGE) - 1);
     const center = Math.min(DEEP_PAGE, Math.floor(lastPage / 2));
     const deepPages = Array.from({ length: 1000 }, (_, i) => center - 500 + i).filter((page) => page >= 0 && page <= lastPage);
@@ -99,6 +124,28 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       title: 'Post by id',
       description: `GET /posts/{id}, ${postIds.length} random post ids in rotation`,
       paths: shuffled(postIds.map((id) => `${API}/posts/${id}`), 2),
+      needsSearch: false,
+    };
+    const notModified: Workload = {
+      name: 'post-by-id-304',
+      title: 'Post by id, 304',
+      description: `GET /posts/{id} with If-None-Match holding its current ETag, ${postIds.length} ids in rotation: 304, no body`,
+      paths: postById.paths,
+      needsSearch: false,
+      conditional: true,
+    };
+    const postSpread: Workload = {
+      name: 'post-by-id-spread',
+      title: 'Post by id, spread',
+      description: `GET /posts/{id}, ${n(spreadPostIds.length)} random ids over the whole corpus in rotation: more than the answer cache holds, so it misses`,
+      paths: shuffled(spreadPostIds.map((id) => `${API}/posts/${id}`), 12),
+      needsSearch: false,
+    };
+    const eventSpread: Workload = {
+      name: 'event-by-id-spread',
+      title: 'Event by id, spread',
+      description: `GET /calendar_events/{id}, ${n(spreadEventIds.length)} random ids over the whole corpus in rotation (cache misses)`,
+      paths: shuffled(spreadEventIds.map((id) => `${API}/calendar_events/${id}`), 13),
       needsSearch: false,
     };
     const firstPage: Workload = {
@@ -139,7 +186,20 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       paths: shuffled(searchWords.common.map(search), 6),
       needsSearch: true,
     };
-    const single = [health, eventById, postById, firstPage, deepPage, eventsFiltered, searchRare, searchCommon];
+    const searchOf = (name: string, title: string, what: string, queries: readonly string[], seed: number): Workload => ({
+      name,
+      title,
+      description: `GET /search?type=post&q=Q, Q one of ${queries.length} ${what} (${queries.slice(0, 2).map((q) => `'${q}'`).join(', ')}, ...)`,
+      paths: shuffled(queries.map(search), seed),
+      needsSearch: true,
+    });
+    const searchTwoWord = searchOf('search-two-word', 'Search, two words', 'pairs of common nouns, both required', searchQueries.twoWord, 11);
+    const searchPhrase = searchOf('search-phrase', 'Search, phrase', 'quoted multi-word topics of the demo', searchQueries.phrase, 12);
+    const searchOr = searchOf('search-or', 'Search, OR', 'pairs of common nouns joined by OR', searchQueries.or, 13);
+    const single = [
+      health, eventById, postById, notModified, eventSpread, postSpread, firstPage, deepPage, eventsFiltered,
+      searchRare, searchCommon, searchTwoWord, searchPhrase, searchOr,
+    ];
     const weights: [Workload, number][] = [
       [postById, 30],
       [eventById, 20],

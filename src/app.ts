@@ -1,27 +1,41 @@
 // Builds the Hearth application: one factory for the server, the command line and the tests.
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { openStore, type Store } from './db/store.js';
+import { AppError } from './errors.js';
 import { createEventsService } from './events/events.service.js';
+import { createAnswerCache } from './fragments/answer-cache.js';
+import { createFragmentReader } from './fragments/fragment-reader.js';
+import { eventReminders } from './events/events.repository.js';
 import { eventsRoutes } from './events/events.routes.js';
+import { createFeedsService } from './feeds/feeds.service.js';
+import { feedsRoutes } from './feeds/feeds.routes.js';
 import { registerAuth } from './http/auth.js';
+import { registerBodyDeadline } from './http/body-deadline.js';
+import { answerExpectations, clientErrorHandler } from './http/client-errors.js';
+import { registerCors } from './http/cors.js';
 import { registerErrorHandler, sendError, toAppError } from './http/error-handler.js';
 import { registerEtag } from './http/etag.js';
+import { registerHostedMode } from './http/hosted-mode.js';
 import { healthRoutes } from './http/health.routes.js';
+import { registerInputGuards } from './http/input-guards.js';
+import { registerMetrics } from './http/metrics.routes.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
-import { registerRateLimit } from './http/rate-limit.js';
+import { createRateLimit, registerRateLimit, type RateLimit } from './http/rate-limit.js';
 import { requestIdFrom } from './http/request-id.js';
+import { localCounter, SharedCounter, type RequestCounter } from './http/shared-counter.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { createMembersService } from './members/members.service.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { membersRoutes } from './members/members.routes.js';
 import { createPostsService } from './posts/posts.service.js';
 import { postsRoutes } from './posts/posts.routes.js';
 import { searchIndexFor } from './search/search-index.js';
 import { createSearchService } from './search/search.service.js';
 import { searchRoutes } from './search/search.routes.js';
+import { apiKeyRoutes } from './tokens/api-key.routes.js';
 import { createTokensService } from './tokens/tokens.service.js';
 
 declare module 'fastify' {
@@ -38,11 +52,19 @@ export interface AppOptions {
   clock?: () => number;
   /** Pino options or `false`; defaults to JSON logs at `config.logLevel`. */
   logger?: boolean | object;
+  /** Metrics to add to (`hearth start` counts its demo import there first); new ones by default. */
+  metrics?: Metrics;
+  /** Builds the request counter of the rate limits (tests time it); defaults to Redis with `config.redisUrl`, else in-process. The app closes it. */
+  requestCounter?: (log: FastifyBaseLogger) => RequestCounter;
 }
 
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
-  const store = options.store ?? openStore(config.databaseUrl, config.databasePoolSize);
+  const store =
+    options.store ??
+    openStore(config.databaseUrl, config.databasePoolSize, { queryMs: config.databaseQueryTimeoutMs, acquireMs: config.databaseAcquireTimeoutMs });
   const clock = options.clock ?? Date.now;
+  // Framework errors are answered before any hook runs; they are counted all the same, once this is set.
+  let rateLimit: RateLimit | null = null;
 
   const app = Fastify({
     logger: options.logger ?? {
@@ -54,44 +76,72 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
-    // Malformed URLs and the like fail before routing; they leave through the same error body.
-    frameworkErrors: (error, request, reply) => sendError(reply, request, toAppError(error, store.dialect)),
+    // Node's own deadlines back up the body deadline (body-deadline.ts) for requests stuck in their headers;
+    // `requireHostHeader` is checked below instead, where the answer can be the error body.
+    requestTimeout: config.bodyTimeoutMs + 1000,
+    http: { requestTimeout: config.bodyTimeoutMs + 1000, headersTimeout: config.bodyTimeoutMs, connectionsCheckingInterval: 1000, requireHostHeader: false },
+    clientErrorHandler,
+    // Malformed URLs and the like fail before routing and before the hooks; they leave through the same error body.
+    frameworkErrors: (error, request, reply) => {
+      void Promise.resolve()
+        .then(() => rateLimit?.limit(request, reply))
+        .then(() => toAppError(error, store.dialect), (limited: unknown) => toAppError(limited, store.dialect))
+        .then((appError) => sendError(reply, request, appError));
+    },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  answerExpectations(app.server);
 
   app.decorate('config', config);
   app.decorate('store', store);
   if (!options.store) app.addHook('onClose', () => store.close());
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
+  // Several processes share their rate-limit counters through Redis; alone, memory is enough.
+  const counter = options.requestCounter?.(app.log) ?? (config.redisUrl ? SharedCounter.connect(config.redisUrl, app.log) : localCounter(1000));
+  app.addHook('onReady', () => counter.ready(500));
+  app.addHook('onClose', () => counter.close());
+  rateLimit = createRateLimit(counter, { perSecond: config.rateLimitPerSecond, authFailuresPerSecond: config.authFailuresPerSecond });
+  registerRateLimit(app, rateLimit);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return done();
+    done(new AppError('bad_request', 'An HTTP/1.1 request needs a Host header.', undefined, { connection: 'close' }));
+  });
+  registerBodyDeadline(app, config.bodyTimeoutMs);
+  registerInputGuards(app);
   registerErrorHandler(app, store.dialect);
-  registerNotFound(app);
+  const notFound = registerNotFound(app);
+  await registerCors(app, config.corsOrigins);
   // Before every route: the document is generated from the routes registered after it.
   await registerOpenApi(app);
 
-  // Several processes share their rate-limit counters through Redis; alone, memory is enough.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 }) : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-
   const tokens = createTokensService(store.db, clock);
-  const events = createEventsService(store.db, clock);
+  const answerCache = createAnswerCache(store, config.answerCacheBytes);
+  const answers = createFragmentReader(store, answerCache);
+  const events = createEventsService(answers, store.hot, clock);
   const search = createSearchService(store.db, searchIndexFor(store.dialect));
-  const members = createMembersService(store.db, clock);
+  const members = createMembersService(store.db, clock, store.localChanges);
   const idempotency = createIdempotencyService(store.db, clock);
-  const posts = createPostsService(store.db);
+  const posts = createPostsService(answers, store.hot, clock);
+  const feeds = createFeedsService(store.db, store.dialect);
 
-  await app.register(healthRoutes, { store });
+  registerMetrics(app, options.metrics ?? createMetrics(), { store, answerCache, token: config.metricsToken });
+  await app.register(healthRoutes, { store, redis: () => counter.sharing });
   await app.register(
     async (admin) => {
-      await registerRateLimit(admin, config.rateLimitPerSecond, redis);
       registerAuth(admin, tokens);
+      registerHostedMode(admin, (communityId, eventIds) => eventReminders(store.db, communityId, eventIds));
       registerEtag(admin);
+      admin.setNotFoundHandler(notFound);
       await admin.register(eventsRoutes, { events });
       await admin.register(searchRoutes, { search });
       await admin.register(membersRoutes, { members, idempotency });
       await admin.register(postsRoutes, { posts });
+      await admin.register(feedsRoutes, { feeds });
+      await admin.register(apiKeyRoutes, { tokens });
     },
     { prefix: '/admin/v0' },
   );

@@ -2,16 +2,30 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
+// Each setting's `description` is its meaning in the README's configuration table (`npm run docs:config`).
 export const ConfigSchema = Type.Object({
-  databaseUrl: Type.String({ minLength: 1 }),
-  host: Type.String({ minLength: 1 }),
-  port: Type.Integer({ minimum: 0, maximum: 65535 }),
-  logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
-  rateLimitPerSecond: Type.Integer({ minimum: 1 }),
-  redisUrl: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
-  databasePoolSize: Type.Integer({ minimum: 1, maximum: 1000 }),
-  bodyLimitBytes: Type.Integer({ minimum: 1024 }),
-  trustProxy: Type.Boolean(),
+  databaseUrl: Type.String({ minLength: 1, description: 'SQLite file path, or a `postgres://` URL' }),
+  host: Type.String({ minLength: 1, description: 'address `hearth serve` and `hearth start` listen on' }),
+  port: Type.Integer({ minimum: 0, maximum: 65535, description: 'port `hearth serve` and `hearth start` listen on' }),
+  logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), {
+    description: 'pino level (`silent` to turn logs off)',
+  }),
+  rateLimitPerSecond: Type.Integer({ minimum: 1, description: 'requests per second per token' }),
+  authFailuresPerSecond: Type.Integer({ minimum: 1, description: 'requests per second per client address that fail authentication (limited before any token work)' }),
+  redisUrl: Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'share rate limits between several Hearth processes' }),
+  databasePoolSize: Type.Integer({ minimum: 1, maximum: 1000, description: 'PostgreSQL connections per process' }),
+  databaseQueryTimeoutMs: Type.Integer({ minimum: 10, description: 'PostgreSQL: a query longer than this is abandoned (503 `unavailable`)' }),
+  databaseAcquireTimeoutMs: Type.Integer({ minimum: 10, description: 'PostgreSQL: longest wait for a pooled connection (503 `unavailable`)' }),
+  bodyLimitBytes: Type.Integer({ minimum: 1024, description: 'largest accepted request body' }),
+  bodyTimeoutMs: Type.Integer({ minimum: 100, description: 'a request body must arrive within this time, else 408' }),
+  trustProxy: Type.Boolean({ description: 'trust `X-Forwarded-*` from a proxy in front' }),
+  metricsToken: Type.Union([Type.String({ minLength: 16 }), Type.Null()], {
+    description: '`GET /metrics` then needs `Authorization: Bearer <METRICS_TOKEN>` (16 characters or more); unset, it is open',
+  }),
+  answerCacheBytes: Type.Integer({ minimum: 0, description: 'bytes of rendered answers each process keeps in memory (0 turns the answer cache off)' }),
+  corsOrigins: Type.Array(Type.String({ pattern: '^(\\*|https?://[^/\\s]+)$' }), {
+    description: 'origins whose browser pages may call the API, comma-separated (`https://events.example.com`), or `*`; unset, CORS is off',
+  }),
 });
 
 export type Config = Readonly<Static<typeof ConfigSchema>>;
@@ -22,23 +36,38 @@ export const defaultConfig: Config = Object.freeze({
   port: 3000,
   logLevel: 'info',
   rateLimitPerSecond: 50,
+  authFailuresPerSecond: 20,
   redisUrl: null,
   databasePoolSize: 10,
+  // A frozen PostgreSQL must answer 503 within 3 s: at most a wait for a connection plus one query.
+  databaseQueryTimeoutMs: 1500,
+  databaseAcquireTimeoutMs: 1000,
   bodyLimitBytes: 64 * 1024,
+  bodyTimeoutMs: 10_000,
   trustProxy: false,
+  answerCacheBytes: 64 * 2 ** 20,
+  corsOrigins: [],
+  metricsToken: null,
 });
 
 /** Documented variables, with the config key each one sets. */
-const variables = {
+export const variables = {
   DATABASE_URL: 'databaseUrl',
   HOST: 'host',
   PORT: 'port',
   LOG_LEVEL: 'logLevel',
   RATE_LIMIT_PER_SECOND: 'rateLimitPerSecond',
+  RATE_LIMIT_AUTH_FAILURES_PER_SECOND: 'authFailuresPerSecond',
   REDIS_URL: 'redisUrl',
   DATABASE_POOL_SIZE: 'databasePoolSize',
+  DATABASE_QUERY_TIMEOUT_MS: 'databaseQueryTimeoutMs',
+  DATABASE_ACQUIRE_TIMEOUT_MS: 'databaseAcquireTimeoutMs',
   BODY_LIMIT_BYTES: 'bodyLimitBytes',
+  BODY_TIMEOUT_MS: 'bodyTimeoutMs',
   TRUST_PROXY: 'trustProxy',
+  ANSWER_CACHE_BYTES: 'answerCacheBytes',
+  CORS_ORIGINS: 'corsOrigins',
+  METRICS_TOKEN: 'metricsToken',
 } as const satisfies Record<string, keyof Config>;
 
 export class ConfigError extends Error {}
@@ -50,25 +79,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const value = env[name];
     if (value === undefined || value === '') continue;
     const base = defaultConfig[key];
-    if (typeof base === 'number') raw[key] = /^\d+$/.test(value) ? Number(value) : value;
+    if (Array.isArray(base)) raw[key] = value.split(',').map((item) => item.trim()).filter(Boolean);
+    else if (typeof base === 'number') raw[key] = /^\d+$/.test(value) ? Number(value) : value;
     else if (typeof base === 'boolean') raw[key] = value === 'true' ? true : value === 'false' ? false : value;
     else raw[key] = value;
   }
   Object.assign(raw, overrides);
-  const errors = [...Value.Errors(ConfigSchema, raw)];
-  if (errors.length > 0) {
-    const names = Object.fromEntries(Object.entries(variables).map(([n, k]) => [k, n]));
-    const detail = errors.map((e) => {
-      const key = e.path.slice(1);
-      return `${names[key] ?? key}: ${e.message} (got ${JSON.stringify(raw[key])})`;
-    });
-    throw new ConfigError(`Invalid configuration: ${detail.join('; ')}`);
+  const names: Record<string, string> = Object.fromEntries(Object.entries(variables).map(([n, k]) => [k, n]));
+  const detail = [...Value.Errors(ConfigSchema, raw)].map((e) => {
+    const key = e.path.split('/')[1] ?? '';
+    return `${names[key] ?? key}: ${e.message} (got ${JSON.stringify(raw[key])})`;
+  });
+  const scheme = typeof raw['databaseUrl'] === 'string' ? unsupportedScheme(raw['databaseUrl']) : null;
+  if (scheme) {
+    detail.push(`DATABASE_URL: unsupported scheme '${scheme}' (use a SQLite file path, sqlite:PATH, or a postgres:// URL)`);
   }
+  if (detail.length > 0) throw new ConfigError(`Invalid configuration: ${detail.join('; ')}`);
   return Object.freeze(raw as Config);
+}
+
+/**
+ * The scheme of a URL-looking DATABASE_URL that no store serves (`mysql:`), or null. Without this check
+ * `mysql://x@host/db` would quietly become a SQLite file of that name.
+ */
+export function unsupportedScheme(databaseUrl: string): string | null {
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]+):\//.exec(databaseUrl)?.[1]?.toLowerCase();
+  if (scheme === undefined || scheme === 'postgres' || scheme === 'postgresql' || scheme === 'sqlite') return null;
+  return `${scheme}:`;
 }
 
 /** The config with secrets hidden, for printing. */
 export function describeConfig(config: Config): Record<string, unknown> {
   const hide = (url: string | null) => url?.replace(/\/\/([^@/]*)@/, '//***@') ?? null;
-  return { ...config, databaseUrl: hide(config.databaseUrl), redisUrl: hide(config.redisUrl) };
+  return { ...config, databaseUrl: hide(config.databaseUrl), redisUrl: hide(config.redisUrl), metricsToken: config.metricsToken === null ? null : '***' };
 }

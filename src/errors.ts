@@ -3,18 +3,22 @@
 export const errorCatalog = {
   invalid_parameter: { status: 400, message: 'A query or path parameter is invalid.' },
   invalid_body: { status: 400, message: 'The request body is invalid.' },
+  bad_request: { status: 400, message: 'The request is not valid HTTP.' },
   unauthorized: { status: 401, message: 'A valid bearer token is required.' },
   insufficient_scope: { status: 403, message: 'The token lacks the scope this operation needs.' },
   not_found: { status: 404, message: 'The requested resource was not found.' },
   method_not_allowed: { status: 405, message: 'This method is not allowed on this path.' },
+  request_timeout: { status: 408, message: 'The request did not arrive in time.' },
   idempotency_in_flight: { status: 409, message: 'A request with this Idempotency-Key is still being processed.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'The request body must be JSON (Content-Type: application/json).' },
+  expectation_failed: { status: 417, message: "The only expectation served is 'Expect: 100-continue'." },
   idempotency_key_reused: {
     status: 422,
     message: 'This Idempotency-Key was already used with a different request body.',
   },
   rate_limited: { status: 429, message: 'Too many requests; slow down.' },
+  headers_too_large: { status: 431, message: 'The request headers are too large.' },
   internal: { status: 500, message: 'An internal error occurred.' },
   unavailable: { status: 503, message: 'The service is temporarily unavailable; try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -1,34 +1,66 @@
-// Runs Hearth as a server: migrate, listen, and shut down gracefully on SIGTERM/SIGINT.
+// Runs Hearth as a server: migrate, listen, and on SIGTERM/SIGINT finish the requests in flight, then exit 0.
+import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
-import { openStore } from './db/store.js';
+import { batchTimeouts, openStore, type Store } from './db/store.js';
+import type { Metrics } from './metrics/metrics.js';
 
-export async function startServer(config: Config): Promise<FastifyInstance> {
-  const store = openStore(config.databaseUrl, config.databasePoolSize);
-  await migrateToLatest(store.db, store.dialect);
-  const app = await buildApp(config, { store });
-  app.addHook('onClose', () => store.close());
+/** Longest wait for requests in flight after a signal; then the process exits 1. */
+const DRAIN_MS = 10_000;
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+export class PortInUseError extends Error {}
 
-  await app.listen({ port: config.port, host: config.host });
+export interface ServerOptions {
+  /** A migrated store to serve (the server closes it, also when it fails to start); by default `config.databaseUrl` is opened and migrated. */
+  store?: Store;
+  metrics?: Metrics;
+}
+
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
+  let store = options.store;
+  if (!store) {
+    // Migrations may build indexes for longer than a request may wait, so they get a connection of their own.
+    const migrating = openStore(config.databaseUrl, 1, batchTimeouts);
+    try {
+      await migrateToLatest(migrating.db, migrating.dialect);
+    } finally {
+      await migrating.close();
+    }
+    store = openStore(config.databaseUrl, config.databasePoolSize, {
+      queryMs: config.databaseQueryTimeoutMs,
+      acquireMs: config.databaseAcquireTimeoutMs,
+    });
+  }
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { store, metrics: options.metrics });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const owned = store;
+  app.addHook('onClose', () => owned.close());
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new PortInUseError(
+        `Port ${config.port} on ${config.host} is already in use: stop what holds it, or choose another port with PORT=… or --port ….`,
+      );
+    }
+    throw error;
+  }
+
+  // close-with-grace: one signal drains (app.close waits for requests in flight, new ones get 503) and exits 0;
+  // a second signal, an uncaught error or a drain longer than DRAIN_MS exits 1.
+  closeWithGrace({ delay: DRAIN_MS, logger: app.log }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'uncaught error: shutting down');
+    else app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    await app.close();
+  });
   return app;
 }

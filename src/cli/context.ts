@@ -1,34 +1,58 @@
-// What every command gets: the config, a migrated store opened on demand, and its output streams.
+// What every command gets: the config and a migrated store, both loaded only when a command runs (so `--help` stays fast), and its output streams.
 import type { Config } from '../config.js';
-import { migrateToLatest } from '../db/migrate.js';
-import { openStore, type Store } from '../db/store.js';
+import type { Store } from '../db/store.js';
 
 export interface Output {
   out(text: string): void;
   err(text: string): void;
+  /** True when progress may be drawn as a bar (stderr is a terminal). */
+  interactive?: boolean;
 }
 
 export class CliError extends Error {}
 
 export interface CliContext {
-  config: Config;
   io: Output;
+  /** The configuration read from the environment (a ConfigError names a bad variable). */
+  config(): Promise<Config>;
   /** Opens the store (migrated), runs `work`, closes the store. */
-  withStore<T>(work: (store: Store) => Promise<T>): Promise<T>;
+  withStore<T>(work: (store: Store, config: Config) => Promise<T>): Promise<T>;
 }
 
-export function createContext(config: Config, io: Output): CliContext {
+export function createContext(env: NodeJS.ProcessEnv, io: Output): CliContext {
+  let loaded: Config | undefined;
+  const config = async () => {
+    if (!loaded) {
+      const { loadConfig } = await import('../config.js');
+      loaded = loadConfig(env);
+    }
+    return loaded;
+  };
   return {
-    config,
     io,
+    config,
     async withStore(work) {
-      const store = openStore(config.databaseUrl, 2);
+      const current = await config();
+      const store = await openMigratedStore(current.databaseUrl, 2);
       try {
-        await migrateToLatest(store.db, store.dialect);
-        return await work(store);
+        return await work(store, current);
       } finally {
         await store.close();
       }
     },
   };
+}
+
+/** Opens a store and applies pending migrations; closes it again when they fail. */
+export async function openMigratedStore(databaseUrl: string, poolSize: number): Promise<Store> {
+  const [{ batchTimeouts, openStore }, { migrateToLatest }] = await Promise.all([import('../db/store.js'), import('../db/migrate.js')]);
+  // The command line's imports and index builds may run long: no query deadline here.
+  const store = openStore(databaseUrl, poolSize, batchTimeouts);
+  try {
+    await migrateToLatest(store.db, store.dialect);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
 }

@@ -1,50 +1,82 @@
-// `hearth demo`: fills a community with realistic sample data through the real import path, then
-// prints a token and a curl line to try it.
+// `hearth demo`: fills a community with realistic sample data through the real import path, then prints its
+// token (the same one on every run) and a curl line to try it.
 import type { Command } from 'commander';
-import { createCommunitiesService } from '../communities/communities.service.js';
-import { demoRecords } from '../demo/demo-records.js';
-import { importLines } from '../transfer/import.service.js';
-import { createTokensService } from '../tokens/tokens.service.js';
-import { CliError, type CliContext } from './context.js';
+import type { Config } from '../config.js';
+import type { Community } from '../communities/communities.repository.js';
+import type { Store } from '../db/store.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { DemoFill } from '../demo/demo.service.js';
+import { CliError, type CliContext, type Output } from './context.js';
+import type { ProgressStream } from './progress.js';
 
-/** Records per import transaction; each chunk is all-or-nothing like a file. */
-const CHUNK = 20_000;
+export interface DemoOptions {
+  community: string;
+  scale?: string;
+  seed: string;
+  quiet?: boolean;
+}
 
-export function demoCommand(program: Command, ctx: CliContext): void {
+/** Fills the community, showing progress; the summary lines go to stdout. */
+export async function fillWithProgress(
+  io: Output,
+  stream: ProgressStream,
+  store: Store,
+  community: Community,
+  options: DemoOptions,
+  metrics?: Metrics,
+): Promise<DemoFill> {
+  const scale = options.scale === undefined ? undefined : /^\d{1,9}$/.test(options.scale) ? Number(options.scale) : Number.NaN;
+  if (scale !== undefined && !(scale >= 1)) throw new CliError(`Invalid --scale '${options.scale}': a positive whole number.`);
+  const seed = /^\d{1,9}$/.test(options.seed) ? Number(options.seed) : Number.NaN;
+  if (Number.isNaN(seed)) throw new CliError(`Invalid --seed '${options.seed}': a whole number.`);
+  const [{ fillDemo }, { createProgress }] = await Promise.all([import('../demo/demo.service.js'), import('./progress.js')]);
+  const progress = createProgress({ label: 'demo', quiet: options.quiet === true, stream });
+  let fill: DemoFill;
+  try {
+    fill = await fillDemo(store, community.id, { now: Date.now(), scale, seed, onProgress: (records, fraction, phase) => progress.update(records, fraction, phase) });
+  } finally {
+    progress.stop();
+  }
+  metrics?.observeImport({ ...fill.summary }, fill.seconds);
+  const { records, ...kinds } = fill.summary;
+  io.out(`Demo community '${community.slug}' ready: ${Object.entries(kinds).map(([k, v]) => `${v} ${k}`).join(', ')}.`);
+  io.out(`Imported ${records} records in ${fill.seconds.toFixed(1)} s (${Math.round(records / fill.seconds)} records/s).`);
+  return fill;
+}
+
+/** Prints the demo token and a curl line for `config`'s address, or, with no token to show, how to make one. */
+export async function printDemoToken(io: Output, store: Store, community: Community, config: Config): Promise<void> {
+  const { demoToken, demoTokenFile, holdings } = await import('../demo/demo.service.js');
+  const held = await holdings(store, community.id);
+  const token = await demoToken(store, community.id, demoTokenFile(config.databaseUrl, store.dialect.name === 'postgres'), held['tokens'] ?? 0);
+  const base = `http://${config.host}:${config.port}/admin/v0`;
+  io.out('');
+  if (token.secret === null) {
+    io.out(`The community already has ${token.tokens} token(s); secrets are shown only once, and PostgreSQL has no file to keep one in.`);
+    io.out(`A new one: hearth token create --community ${community.slug} --scopes read,members:write`);
+    io.out('Try:');
+    io.out(`  curl -H "Authorization: Bearer $TOKEN" "${base}/calendar_events?time_filter=upcoming&per_page=2"`);
+    return;
+  }
+  io.out(`Token (scopes read, members:write${token.reused ? '; the same as last time' : ''}): ${token.secret}`);
+  io.out('Try:');
+  io.out(`  curl -H "Authorization: Bearer ${token.secret}" "${base}/calendar_events?time_filter=upcoming&per_page=2"`);
+}
+
+export function demoCommand(program: Command, ctx: CliContext, progress: ProgressStream): void {
   program
     .command('demo')
-    .description('fill a community (default: demo) with sample data and print a token for it')
+    .description('fill a community (default: demo) with sample data and print its token')
     .option('--community <slug>', 'community to fill', 'demo')
     .option('--scale <posts>', 'generate a corpus of this many posts (with events, comments and members in proportion)')
     .option('--seed <n>', 'random seed', '1')
-    .action((options: { community: string; scale?: string; seed: string }) =>
-      ctx.withStore(async (store) => {
-        const scale = options.scale === undefined ? undefined : Number(options.scale);
-        if (scale !== undefined && (!Number.isInteger(scale) || scale < 1)) throw new CliError(`Invalid --scale '${options.scale}': a positive integer.`);
+    .option('--quiet', 'no progress, only the summary')
+    .action((options: DemoOptions) =>
+      ctx.withStore(async (store, config) => {
+        const { createCommunitiesService } = await import('../communities/communities.service.js');
         const community = await createCommunitiesService(store.db, store.dialect).ensure(options.community, 'Demo community');
-        const started = performance.now();
-        const totals: Record<string, number> = {};
-        let batch: string[] = [];
-        const flush = async () => {
-          const summary = await importLines(store, community.id, batch);
-          for (const [k, v] of Object.entries(summary)) totals[k] = (totals[k] ?? 0) + v;
-          batch = [];
-        };
-        for (const record of demoRecords({ now: Date.now(), scale, seed: Number(options.seed) })) {
-          batch.push(JSON.stringify(record));
-          if (batch.length >= CHUNK) await flush();
-        }
-        if (batch.length > 0) await flush();
-        const seconds = (performance.now() - started) / 1000;
-        const { records = 0, ...kinds } = totals;
-        const token = await createTokensService(store.db).create(community.id, { name: 'demo', scopes: ['read', 'members:write'] });
-        const base = `http://${ctx.config.host}:${ctx.config.port}/admin/v0`;
-        ctx.io.out(`Demo community '${community.slug}' ready: ${Object.entries(kinds).map(([k, v]) => `${v} ${k}`).join(', ')}.`);
-        ctx.io.out(`Imported ${records} records in ${seconds.toFixed(1)} s (${Math.round(records / seconds)} records/s).`);
-        ctx.io.out('');
-        ctx.io.out(`Token (scopes read, members:write): ${token.secret}`);
-        ctx.io.out('Try:');
-        ctx.io.out(`  curl -H "Authorization: Bearer ${token.secret}" "${base}/calendar_events?time_filter=upcoming&per_page=2"`);
+        await fillWithProgress(ctx.io, progress, store, community, options);
+        await printDemoToken(ctx.io, store, community, config);
       }),
     );
 }

@@ -1,12 +1,15 @@
-// The `hearth` command line: one program, one subcommand per job, sharing the app's config and store.
+// The `hearth` command line: one program, one subcommand per job. Only commander loads up front; each command
+// loads the config, the store and its services when it runs, so `hearth --help` answers at once.
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { ConfigError, loadConfig } from '../config.js';
-import { CommunityError } from '../communities/communities.service.js';
 import { auditCommand } from './audit.command.js';
 import { communityCommand } from './community.command.js';
-import { CliError, createContext, type Output } from './context.js';
+import { createContext, type Output } from './context.js';
 import { demoCommand } from './demo.command.js';
+import { isBrokenPipe } from './output.js';
+import { pullCommand } from './pull.command.js';
 import { serveCommand } from './serve.command.js';
+import { startCommand } from './start.command.js';
 import { tokenCommand } from './token.command.js';
 import { transferCommands, type TransferStreams } from './transfer.command.js';
 
@@ -15,33 +18,32 @@ const defaultIo: Output = {
   err: (text) => process.stderr.write(`${text}\n`),
 };
 
+/** The version of the package (src/cli and dist/cli both sit two folders below package.json). */
+export function version(): string {
+  const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+  return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : 'unknown';
+}
+
 /** Runs the command line; returns the exit code. */
 export async function main(
   argv: string[],
   io: Output = defaultIo,
   env: NodeJS.ProcessEnv = process.env,
-  streams: TransferStreams = { stdin: process.stdin, stdout: process.stdout },
+  streams: TransferStreams = { stdin: process.stdin, stdout: process.stdout, progress: process.stderr },
 ): Promise<number> {
-  let config;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.err(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  const ctx = createContext(config, io);
+  const ctx = createContext(env, io);
   const program = new Command('hearth')
     .description('Hearth: the community administration API server')
+    .version(version(), '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+  startCommand(program, ctx, streams.progress);
   serveCommand(program, ctx);
   communityCommand(program, ctx);
   tokenCommand(program, ctx);
   transferCommands(program, ctx, streams);
-  demoCommand(program, ctx);
+  pullCommand(program, ctx);
+  demoCommand(program, ctx, streams.progress);
   auditCommand(program, ctx);
 
   try {
@@ -49,11 +51,14 @@ export async function main(
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    if (error instanceof CliError || error instanceof CommunityError) {
-      io.err(`hearth: ${error.message}`);
-      return 1;
+    // The reader of our output went away (`hearth export | head`): it has what it wanted.
+    if (isBrokenPipe(error)) return 0;
+    const { ConfigError } = await import('../config.js');
+    if (error instanceof ConfigError) {
+      io.err(error.message);
+      return 2;
     }
-    io.err(`hearth: ${(error as Error).message}`);
+    io.err(`hearth: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }
 }

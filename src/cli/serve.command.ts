@@ -1,8 +1,42 @@
-// `hearth serve`: applies pending migrations, then serves the API.
+// `hearth serve`: applies pending migrations, then serves the API until a signal stops it.
 import type { Command } from 'commander';
-import { loadConfig } from '../config.js';
-import { startServer } from '../server.js';
-import { CliError, type CliContext } from './context.js';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Metrics } from '../metrics/metrics.js';
+import type { Store } from '../db/store.js';
+import { CliError, type CliContext, type Output } from './context.js';
+
+export interface ListenOptions {
+  port?: string;
+  host?: string;
+}
+
+/** The config with --port and --host applied over PORT and HOST. */
+export async function listenConfig(ctx: CliContext, options: ListenOptions): Promise<Config> {
+  const config = await ctx.config();
+  const port = options.port === undefined ? config.port : /^\d{1,5}$/.test(options.port) ? Number(options.port) : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`Invalid --port '${options.port}': a number from 0 to 65535.`);
+  return Object.freeze({ ...config, port, host: options.host ?? config.host });
+}
+
+/** Listens, says where on stderr, and resolves once a signal has closed the server. */
+export async function serve(io: Output, config: Config, options: { store?: Store; metrics?: Metrics } = {}): Promise<FastifyInstance> {
+  const { startServer, PortInUseError } = await import('../server.js');
+  let app: FastifyInstance;
+  try {
+    app = await startServer(config, options);
+  } catch (error) {
+    if (error instanceof PortInUseError) throw new CliError(error.message);
+    throw error;
+  }
+  const address = app.server.address();
+  const where = typeof address === 'object' && address ? `http://${config.host}:${address.port}` : String(address);
+  io.err(`Hearth serving ${where}/admin/v0 (store: ${app.store.dialect.name}); docs at ${where}/docs, metrics at ${where}/metrics.`);
+  return app;
+}
+
+/** Resolves when the server has closed (after a signal). */
+export const closed = (app: FastifyInstance) => new Promise<void>((resolve) => app.server.once('close', () => resolve()));
 
 export function serveCommand(program: Command, ctx: CliContext): void {
   program
@@ -10,15 +44,8 @@ export function serveCommand(program: Command, ctx: CliContext): void {
     .description('apply pending migrations and serve the API')
     .option('--port <port>', 'port to listen on (PORT)')
     .option('--host <host>', 'address to listen on (HOST)')
-    .action(async (options: { port?: string; host?: string }) => {
-      const port = options.port === undefined ? ctx.config.port : Number(options.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`Invalid --port '${options.port}'.`);
-      const config = loadConfig({}, { ...ctx.config, port, host: options.host ?? ctx.config.host });
-      const app = await startServer(config);
-      const address = app.server.address();
-      const where = typeof address === 'object' && address ? `http://${config.host}:${address.port}` : String(address);
-      ctx.io.err(`Hearth serving ${where}/admin/v0 (store: ${app.store.dialect.name}).`);
-      // Keep the command running until a signal closes the server.
-      await new Promise<void>((resolve) => app.server.once('close', () => resolve()));
+    .action(async (options: ListenOptions) => {
+      const app = await serve(ctx.io, await listenConfig(ctx, options));
+      await closed(app);
     });
 }

@@ -1,18 +1,23 @@
 // `hearth token create|list|revoke`: secrets are printed once, at creation, and never again.
 import type { Command } from 'commander';
-import { createCommunitiesService } from '../communities/communities.service.js';
-import { parseScopes } from '../tokens/scopes.js';
-import { createTokensService } from '../tokens/tokens.service.js';
 import { CliError, type CliContext } from './context.js';
+import { printJson } from './output.js';
 
 const units: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
-/** `30d`, `12h`, `90m`, `1w` -> milliseconds. */
+/**
+ * `30d`, `12h`, `90m`, `1w` -> milliseconds; a positive whole number and a unit, nothing else.
+ * Hand-written on purpose: `ms`, the usual library, reads `30` as 30 milliseconds and accepts `1.5h`,
+ * `-1d` and `0s`, so it would still need this same pattern in front of it to refuse them.
+ */
 export function parseDuration(text: string): number {
   const match = /^(\d{1,6})([smhdw])$/.exec(text.trim());
   const unit = match?.[2] ? units[match[2]] : undefined;
-  if (!match || unit === undefined) throw new CliError(`Invalid duration '${text}': use a number and one of s, m, h, d, w (e.g. 30d).`);
-  return Number(match[1]) * unit;
+  const count = Number(match?.[1]);
+  if (!match || unit === undefined || count === 0) {
+    throw new CliError(`Invalid duration '${text}': use a positive whole number and one of s, m, h, d, w (e.g. 30d).`);
+  }
+  return count * unit;
 }
 
 export function tokenCommand(program: Command, ctx: CliContext): void {
@@ -23,32 +28,46 @@ export function tokenCommand(program: Command, ctx: CliContext): void {
     .requiredOption('--community <slug>', 'community the token belongs to')
     .option('--scopes <list>', 'comma-separated scopes: read, members:write', 'read')
     .option('--name <name>', 'a name to recognise the token by')
-    .option('--expires-in <duration>', 'lifetime such as 30d, 12h, 1w')
-    .action((options: { community: string; scopes: string; name?: string; expiresIn?: string }) =>
-      ctx.withStore(async (store) => {
-        let scopes;
-        try {
-          scopes = parseScopes(options.scopes);
-        } catch (error) {
-          throw new CliError((error as Error).message);
-        }
-        const expiresInMs = options.expiresIn === undefined ? undefined : parseDuration(options.expiresIn);
+    .option('--expires-in <duration>', 'lifetime such as 30d, 12h, 1w (default: never expires)')
+    .option('--field-names <mode>', "names in this token's answers: spec, or hosted (the hosted product's slack_*/luma_* names and formats)", 'spec')
+    .action(async (options: { community: string; scopes: string; name?: string; expiresIn?: string; fieldNames: string }) => {
+      // Checked before the store is opened: a typo costs no migration run.
+      const expiresInMs = options.expiresIn === undefined ? undefined : parseDuration(options.expiresIn);
+      const [{ parseScopes }, { parseFieldNames }] = await Promise.all([import('../tokens/scopes.js'), import('../tokens/field-names.js')]);
+      let scopes, fieldNames;
+      try {
+        scopes = parseScopes(options.scopes);
+        fieldNames = parseFieldNames(options.fieldNames);
+      } catch (error) {
+        throw new CliError((error as Error).message);
+      }
+      await ctx.withStore(async (store) => {
+        const [{ createCommunitiesService }, { createTokensService }] = await Promise.all([
+          import('../communities/communities.service.js'),
+          import('../tokens/tokens.service.js'),
+        ]);
         const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
-        const created = await createTokensService(store.db).create(community.id, { name: options.name, scopes, expiresInMs });
+        const created = await createTokensService(store.db).create(community.id, { name: options.name, scopes, expiresInMs, fieldNames });
         ctx.io.out(created.secret);
-      }),
-    );
+      });
+    });
   token
     .command('list')
-    .description('list tokens of a community (never their secrets)')
+    .description('list tokens of a community, never their secrets (tab-separated, with a header line)')
     .requiredOption('--community <slug>', 'community')
-    .action((options: { community: string }) =>
+    .option('--json', 'print a JSON array instead')
+    .action((options: { community: string; json?: boolean }) =>
       ctx.withStore(async (store) => {
+        const [{ createCommunitiesService }, { createTokensService }] = await Promise.all([
+          import('../communities/communities.service.js'),
+          import('../tokens/tokens.service.js'),
+        ]);
         const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
         const rows = await createTokensService(store.db).list(community.id);
-        ctx.io.out(['id', 'name', 'scopes', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'].join('\t'));
+        if (options.json) return printJson(ctx.io, rows.map((t) => ({ ...t, scopes: t.scopes.split(',') })));
+        ctx.io.out(['id', 'name', 'scopes', 'field_names', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'].join('\t'));
         for (const t of rows) {
-          ctx.io.out([t.id, t.name ?? '-', t.scopes, t.created_at, t.expires_at ?? '-', t.revoked_at ?? '-', t.last_used_at ?? '-'].join('\t'));
+          ctx.io.out([t.id, t.name ?? '-', t.scopes, t.field_names, t.created_at, t.expires_at ?? '-', t.revoked_at ?? '-', t.last_used_at ?? '-'].join('\t'));
         }
       }),
     );
@@ -57,6 +76,7 @@ export function tokenCommand(program: Command, ctx: CliContext): void {
     .description('revoke a token by id')
     .action((id: string) =>
       ctx.withStore(async (store) => {
+        const { createTokensService } = await import('../tokens/tokens.service.js');
         if (!(await createTokensService(store.db).revoke(id))) throw new CliError(`No active token with id '${id}'.`);
         ctx.io.out(`Revoked token ${id}.`);
       }),

@@ -1,35 +1,82 @@
 // `hearth import` and `hearth export`: NDJSON in and out of one community.
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream, fchmodSync, openSync, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import type { ReadStream } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { createCommunitiesService } from '../communities/communities.service.js';
-import { exportRecords } from '../transfer/export.service.js';
-import { ImportError } from '../transfer/import-parse.js';
-import { importStream } from '../transfer/import.service.js';
 import { CliError, type CliContext } from './context.js';
+import { isBrokenPipe } from './output.js';
+import type { ProgressStream } from './progress.js';
 
 export interface TransferStreams {
   stdin: Readable;
   stdout: Writable;
+  /** Where progress is shown (stderr). */
+  progress: ProgressStream;
+}
+
+/** An export holds members' e-mail addresses: only its owner may read it (0600), also when it replaces a file. */
+function privateOutput(path: string): WriteStream {
+  const fd = openSync(path, 'w', 0o600);
+  fchmodSync(fd, 0o600);
+  return createWriteStream('', { fd });
 }
 
 export function transferCommands(program: Command, ctx: CliContext, streams: TransferStreams): void {
   program
     .command('import <file>')
-    .description("import an NDJSON file ('-' for stdin); all or nothing")
+    .description("import an NDJSON file ('-' for stdin); all or nothing, every bad line reported")
     .requiredOption('--community <slug>', 'community to import into')
-    .action((file: string, options: { community: string }) =>
+    .option('--quiet', 'no progress, only the summary line')
+    .option('--dry-run', 'check the whole file, links included, and write nothing')
+    .option('--ignore-unknown', 'drop fields the format does not know instead of refusing the file')
+    .action((file: string, options: { community: string; quiet?: boolean; dryRun?: boolean; ignoreUnknown?: boolean }) =>
       ctx.withStore(async (store) => {
+        const [{ createReadStream, statSync }, { createCommunitiesService }, { importStream }, { ImportError }, { createProgress }] = await Promise.all([
+          import('node:fs'),
+          import('../communities/communities.service.js'),
+          import('../transfer/import.service.js'),
+          import('../transfer/import-parse.js'),
+          import('./progress.js'),
+        ]);
         const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
-        const input = file === '-' ? streams.stdin : createReadStream(file, 'utf8');
+        let input: Readable;
+        let size: number | null = null;
         try {
-          const summary = await importStream(store, community.id, input);
-          const parts = Object.entries(summary).filter(([k, v]) => k !== 'records' && v > 0).map(([k, v]) => `${v} ${k}`);
-          ctx.io.out(`Imported ${summary.records} records into '${community.slug}'${parts.length ? `: ${parts.join(', ')}` : ''}.`);
+          size = file === '-' ? null : statSync(file).size;
         } catch (error) {
-          if (error instanceof ImportError) throw new CliError(`Import failed, nothing was kept: ${error.message}`);
           if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`No such file: ${file}`);
+          throw error;
+        }
+        input = file === '-' ? streams.stdin : createReadStream(file, 'utf8');
+        // The share of the file read so far gives the fraction done, and so the time left; stdin has no size.
+        const fraction = () => (size ? Math.min(1, (input as ReadStream).bytesRead / size) : null);
+        const progress = createProgress({ label: 'import', quiet: options.quiet === true, stream: streams.progress });
+        const started = performance.now();
+        const ignored: string[] = [];
+        try {
+          const summary = await importStream(store, community.id, input, {
+            dryRun: options.dryRun === true,
+            ignoreUnknown: options.ignoreUnknown === true,
+            onIgnored: (line, field) => ignored.push(`'${field}' (line ${line})`),
+            onRead: (records) => progress.update(records, fraction(), 'reading'),
+            onWrite: (records) => progress.update(records, fraction(), 'writing'),
+          });
+          progress.stop();
+          if (ignored.length > 0) {
+            ctx.io.err(`Ignored ${ignored.length} unknown field${ignored.length === 1 ? '' : 's'}: ${ignored.slice(0, 10).join(', ')}${ignored.length > 10 ? ', …' : ''}.`);
+          }
+          const seconds = (performance.now() - started) / 1000;
+          const parts = Object.entries(summary).filter(([k, v]) => k !== 'records' && v > 0).map(([k, v]) => `${v} ${k}`);
+          const detail = parts.length ? `: ${parts.join(', ')}` : '';
+          ctx.io.out(
+            options.dryRun
+              ? `Checked ${summary.records} records${detail}; all would import into '${community.slug}' (dry run: nothing was written).`
+              : `Imported ${summary.records} records into '${community.slug}'${detail} in ${seconds.toFixed(1)} s (${Math.round(summary.records / seconds)} records/s).`,
+          );
+        } catch (error) {
+          progress.stop();
+          if (error instanceof ImportError) throw new CliError(`${options.dryRun ? 'Dry run' : 'Import failed, nothing was kept'}: ${error.message}`);
           throw error;
         }
       }),
@@ -41,14 +88,24 @@ export function transferCommands(program: Command, ctx: CliContext, streams: Tra
     .requiredOption('--community <slug>', 'community to export')
     .action((file: string | undefined, options: { community: string }) =>
       ctx.withStore(async (store) => {
+        const [{ createCommunitiesService }, { exportRecords }] = await Promise.all([
+          import('../communities/communities.service.js'),
+          import('../transfer/export.service.js'),
+        ]);
         const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
-        const output = file && file !== '-' ? createWriteStream(file) : streams.stdout;
-        for await (const record of exportRecords(store.db, community.id)) {
-          if (!output.write(`${JSON.stringify(record)}\n`)) await once(output, 'drain');
-        }
-        if (output !== streams.stdout) {
-          output.end();
-          await once(output, 'finish');
+        const output = file && file !== '-' ? privateOutput(file) : streams.stdout;
+        try {
+          for await (const record of exportRecords(store.db, community.id)) {
+            if (!output.write(`${JSON.stringify(record)}\n`)) await once(output, 'drain');
+          }
+          if (output !== streams.stdout) {
+            output.end();
+            await once(output, 'finish');
+          }
+        } catch (error) {
+          // `hearth export | head`: the reader has what it wanted; stop quietly, as `cat` does.
+          if (output === streams.stdout && isBrokenPipe(error)) return;
+          throw error;
         }
       }),
     );

@@ -1,10 +1,10 @@
 // Creating and finding communities; slugs are the names operators type on the command line.
 import type { Kysely } from 'kysely';
-import type { CommunitiesTable, Database } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
 import { newUuid } from '../lib/ids.js';
 import { nowStored } from '../lib/timestamps.js';
-import { findCommunityBySlug, insertCommunity, listCommunities } from './communities.repository.js';
+import { findCommunityBySlug, insertCommunity, listCommunities, type Community } from './communities.repository.js';
 
 export class CommunityError extends Error {}
 
@@ -14,13 +14,13 @@ export function createCommunitiesService(db: Kysely<Database>, dialect: StoreDia
   return {
     list: () => listCommunities(db),
 
-    async get(slug: string): Promise<CommunitiesTable> {
+    async get(slug: string): Promise<Community> {
       const community = await findCommunityBySlug(db, slug);
       if (!community) throw new CommunityError(`No community with slug '${slug}'.`);
       return community;
     },
 
-    async create(slug: string, name: string): Promise<CommunitiesTable> {
+    async create(slug: string, name: string): Promise<Community> {
       if (!slugPattern.test(slug)) {
         throw new CommunityError(`Invalid slug '${slug}': use lowercase letters, digits and '-', at most 63.`);
       }
@@ -35,7 +35,7 @@ export function createCommunitiesService(db: Kysely<Database>, dialect: StoreDia
     },
 
     /** The community with this slug, created when missing (used by `hearth demo`). */
-    async ensure(slug: string, name: string): Promise<CommunitiesTable> {
+    async ensure(slug: string, name: string): Promise<Community> {
       return (await findCommunityBySlug(db, slug)) ?? this.create(slug, name);
     },
   };

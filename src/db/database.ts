@@ -1,6 +1,6 @@
 // The typed shape of every table, as Kysely sees it. Booleans read back as 0/1 on SQLite, so they are
 // typed loosely here and turned into booleans only in the mappers.
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Stored timestamp text `YYYY-MM-DD HH:MM:SS.ffffff` (UTC) on both stores. */
 export type Timestamp = string;
@@ -16,6 +16,8 @@ export interface CommunitiesTable {
   slug: string;
   name: string;
   created_at: Timestamp;
+  /** The longest event (end minus start) ever stored, so "upcoming" can seek to now minus it. */
+  max_event_span_ms: Generated<number>;
 }
 
 export interface TokensTable {
@@ -24,6 +26,8 @@ export interface TokensTable {
   name: string | null;
   secret_hash: string;
   scopes: string;
+  /** `spec` or `hosted`: the field names this token's answers use. */
+  field_names: string;
   created_at: Timestamp;
   expires_at: Timestamp | null;
   revoked_at: Timestamp | null;
@@ -69,6 +73,21 @@ export interface FeedsTable {
   chat_channel_id: string | null;
   /** Number of posts in the feed, kept by the import so that totals never count rows. */
   posts_count: Counter;
+  banner_file_id: string | null;
+  banner_file_url: string | null;
+  emoji_icon: string | null;
+  /** The hosted feed record's settings; the store has defaults for them, so inserts may leave them out. */
+  list_view_display_format: ColumnType<string, string | undefined, string>;
+  post_detail_display_format: ColumnType<string, string | undefined, string>;
+  show_in_navigation_menu: ColumnType<boolean | number, boolean | undefined, boolean>;
+  is_site_posting_enabled: ColumnType<boolean | number, boolean | undefined, boolean>;
+  chat_channel_name: string | null;
+  chat_channel_num_members: Counter;
+  chat_channel_purpose_chat_blocks: Json | null;
+  /** Null only on feeds stored before these columns existed; read as empty references. */
+  chat_channel_purpose_chat_blocks_references: Json | null;
+  chat_channel_topic_chat_blocks: Json | null;
+  chat_channel_topic_chat_blocks_references: Json | null;
 }
 
 export interface TagsTable {
@@ -93,6 +112,11 @@ export interface CalendarEventsTable {
   /** The end of the occupied interval: `end_at`, or `start_at` for an event without an end. */
   occupied_until: Timestamp;
   time_zone: string | null;
+  /** Minutes east of UTC written in start_date / end_date, rendered when the event has no time zone. */
+  start_offset: number | null;
+  end_offset: number | null;
+  /** The hosted product's reminders, kept as imported; answered only in hosted field-name mode. */
+  reminders_config: Json | null;
   allow_public_guest_list: Bool;
   enable_registration_button: Bool;
   is_unlisted: Bool;
@@ -200,6 +224,38 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/**
+ * A record's answer, rendered once at write time: UTF-8 JSON with a 0x00 byte wherever another fragment
+ * (a profile, feed or tag) is spliced in at read time, `refs` naming those in order (`p:<id>,f:<id>`).
+ */
+export interface FragmentsTable {
+  community_id: string;
+  kind: 'event' | 'post' | 'profile' | 'feed' | 'tag';
+  id: string;
+  /** The store version that last changed the bytes; an ETag is made of versions. */
+  version: number;
+  refs: string;
+  body: Buffer;
+}
+
+/** One row: the version the last committed change took, and other processes' change check. */
+export interface StoreStateTable {
+  id: number;
+  version: number;
+}
+
+/** An event once per feed it is published to, with its filtered columns, so a feed's events walk one index in order. */
+export interface EventFeedsTable {
+  community_id: string;
+  feed_id: string;
+  event_id: string;
+  status: string;
+  start_at: Timestamp;
+  occupied_until: Timestamp;
+  publish_to_site: Bool;
+  is_unlisted: Bool;
+}
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -214,4 +270,7 @@ export interface Database {
   comments: CommentsTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;
+  fragments: FragmentsTable;
+  store_state: StoreStateTable;
+  event_feeds: EventFeedsTable;
 }

@@ -3,12 +3,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
 
-export type ColumnKind = 'timestamp' | 'json' | 'bool';
+export type ColumnKind = 'timestamp' | 'json' | 'bool' | 'bytes';
 
 export interface StoreDialect {
   readonly name: 'sqlite' | 'postgres';
   /** SQL column type for each portable kind. */
-  columnType(kind: ColumnKind): 'text' | 'integer' | 'boolean' | 'jsonb' | 'timestamptz';
+  columnType(kind: ColumnKind): 'text' | 'integer' | 'boolean' | 'jsonb' | 'timestamptz' | 'blob' | 'bytea';
+  /** The collation that compares text byte by byte (code point order), the same on both stores. */
+  readonly bytewiseCollation: 'BINARY' | '"C"';
   /** True when `error` is a violation of a unique or primary-key constraint. */
   isUniqueViolation(error: unknown): boolean;
   /** True when `error` means the database cannot be reached right now. */

@@ -4,11 +4,17 @@ import type { Database } from './database.js';
 import type { StoreDialect } from './dialect.js';
 import { initialMigration } from './migrations/001-initial.js';
 import { searchMigration } from './migrations/002-search.js';
+import { fragmentsMigration } from './migrations/003-fragments.js';
+import { hostedMigration } from './migrations/004-hosted.js';
+import { searchTopkMigration } from './migrations/005-search-topk.js';
 
 function migrationsFor(dialect: StoreDialect): Record<string, Migration> {
   return {
     '001-initial': initialMigration(dialect),
     '002-search': searchMigration(dialect),
+    '003-fragments': fragmentsMigration(dialect),
+    '004-hosted': hostedMigration(dialect),
+    '005-search-topk': searchTopkMigration(dialect),
   };
 }
 

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Database } from './database.js';
 import type { StoreDialect } from './dialect.js';
+import type { HotParam, HotStatements } from './hot-statements.js';
 
 const TIMESTAMPTZ_OID = 1184;
 const INT8_OID = 20;
@@ -14,11 +15,79 @@ export function storedFromPostgres(text: string): string {
   return `${whole}.${fraction.padEnd(6, '0')}`;
 }
 
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P03', '08006', '08001', '08003', '53300']);
+// 57014: the server cancelled a statement past `statement_timeout`, the server-side twin of the query deadline.
+const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P03', '57014', '08006', '08001', '08003', '53300', 'HEARTH_DB_DEADLINE']);
+
+/** How long a query may take, and a request may wait for a pooled connection; `queryMs` null: no deadline. */
+export interface PostgresTimeouts {
+  queryMs: number | null;
+  acquireMs: number;
+}
+
+/** A query that outlived its deadline, or one refused because its connection still waits for such a query. */
+class DatabaseDeadline extends Error {
+  readonly code = 'HEARTH_DB_DEADLINE';
+}
+
+type QueryMethod = (...args: unknown[]) => unknown;
+type Callback = (error: unknown, result?: unknown) => void;
+
+/**
+ * Gives each query of a pooled client a deadline. pg's own `query_timeout` leaves the late query at the
+ * head of the connection, so every later query on it would wait out a deadline of its own; here a
+ * connection with a late query refuses new ones at once, until the late answer arrives. A frozen server
+ * therefore costs one deadline per connection, after which requests fail (503) without waiting.
+ * Both forms are covered: Kysely's `query(text, values)` promise, and the `query(config, values, callback)`
+ * that `pool.query` makes for the prepared hot statements (which then drops the late connection).
+ */
+function withDeadline(client: pg.PoolClient, deadlineMs: number): void {
+  const target = client as unknown as { query: QueryMethod };
+  const query: QueryMethod = target.query.bind(client);
+  let late = 0;
+  target.query = (...args: unknown[]) => {
+    const [first] = args;
+    // Cursors and other submittables manage their own reading.
+    if (typeof first === 'object' && first !== null && typeof (first as { submit?: unknown }).submit === 'function') return query(...args);
+    const last = args[args.length - 1];
+    const callback = typeof last === 'function' ? (last as Callback) : null;
+    const refused = () => new DatabaseDeadline('The database connection still waits for an earlier answer.');
+    if (callback) {
+      if (late > 0) return void process.nextTick(() => callback(refused()));
+      let overdue = false;
+      const timer = setTimeout(() => {
+        overdue = true;
+        late++;
+        callback(new DatabaseDeadline(`The database did not answer within ${deadlineMs} ms.`));
+      }, deadlineMs);
+      return query(...args.slice(0, -1), (error: unknown, result?: unknown) => {
+        clearTimeout(timer);
+        if (overdue) late--;
+        else callback(error, result);
+      });
+    }
+    if (late > 0) return Promise.reject(refused());
+    const answer = query(...args) as Promise<unknown>;
+    return new Promise((resolve, reject) => {
+      let overdue = false;
+      const timer = setTimeout(() => {
+        overdue = true;
+        late++;
+        reject(new DatabaseDeadline(`The database did not answer within ${deadlineMs} ms.`));
+      }, deadlineMs);
+      const settle = (done: () => void) => {
+        clearTimeout(timer);
+        if (overdue) late--;
+        else done();
+      };
+      answer.then((result) => settle(() => resolve(result)), (error: unknown) => settle(() => reject(error)));
+    });
+  };
+}
 
 export const postgresDialect: StoreDialect = {
   name: 'postgres',
-  columnType: (kind) => (kind === 'bool' ? 'boolean' : kind === 'json' ? 'jsonb' : 'timestamptz'),
+  columnType: (kind) => ({ bool: 'boolean', json: 'jsonb', bytes: 'bytea', timestamp: 'timestamptz' } as const)[kind],
+  bytewiseCollation: '"C"',
   isUniqueViolation: (error) => error instanceof Error && 'code' in error && error.code === '23505',
   isUnavailable: (error) =>
     error instanceof Error &&
@@ -31,7 +100,36 @@ export const postgresDialect: StoreDialect = {
   },
 };
 
-export function openPostgres(url: string, poolSize: number): Kysely<Database> {
+/**
+ * Hot reads as named prepared statements: each pooled connection parses and plans one once, then every
+ * later run is a single Bind/Execute round trip.
+ */
+function hotStatements(pool: pg.Pool): HotStatements {
+  const names = new Map<string, { name: string; text: string }>();
+  const prepared = (text: string) => {
+    let entry = names.get(text);
+    if (!entry) {
+      let n = 0;
+      entry = { name: `hot_${names.size}`, text: text.replace(/\?/g, () => `$${++n}`) };
+      names.set(text, entry);
+    }
+    return entry;
+  };
+  return {
+    async all<T>(text: string, params: readonly HotParam[]): Promise<T[]> {
+      const { name, text: sqlText } = prepared(text);
+      const result = await pool.query({ name, text: sqlText, values: params as HotParam[] });
+      return result.rows as T[];
+    },
+    async changeMark(): Promise<number> {
+      const result = await pool.query<{ version: number }>({ name: 'hot_change_mark', text: 'select version from store_state where id = 1' });
+      return Number(result.rows[0]?.version ?? 0);
+    },
+  };
+}
+
+/** The Kysely instance, the hot statements, and the pool for the metrics (connections in use, idle, waited for). */
+export function openPostgres(url: string, poolSize: number, timeouts: PostgresTimeouts): { db: Kysely<Database>; hot: HotStatements; pool: pg.Pool } {
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') => {
       if (oid === TIMESTAMPTZ_OID) return storedFromPostgres;
@@ -42,15 +140,22 @@ export function openPostgres(url: string, poolSize: number): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 3000,
+    // Both the wait for a free connection and the opening of a new one.
+    connectionTimeoutMillis: timeouts.acquireMs,
     idleTimeoutMillis: 30_000,
-    options: '-c TimeZone=UTC -c statement_timeout=15000',
+    keepAlive: true,
+    // The server gives up on a statement when the client would: no work left running for nobody.
+    options: `-c TimeZone=UTC -c statement_timeout=${timeouts.queryMs ?? 0}`,
     types: types as pg.CustomTypesConfig,
   });
   // A client losing its connection (the server restarting, say) must not crash the process: the pool
   // drops that client and the next query opens a new one. The server's FATAL notice and the socket's
   // end can both surface as 'error' events, so each client gets a listener of its own as well.
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const { queryMs } = timeouts;
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    if (queryMs !== null) withDeadline(client, queryMs);
+  });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), hot: hotStatements(pool), pool };
 }

@@ -1,13 +1,31 @@
 // Opens the store named by DATABASE_URL: a SQLite file path (or `:memory:`) or a `postgres://` URL.
 import type { Kysely } from 'kysely';
+import { defaultConfig, unsupportedScheme } from '../config.js';
 import type { Database } from './database.js';
 import type { StoreDialect } from './dialect.js';
-import { openPostgres, postgresDialect } from './postgres-dialect.js';
+import type { HotStatements } from './hot-statements.js';
+import { openPostgres, postgresDialect, type PostgresTimeouts } from './postgres-dialect.js';
 import { openSqlite, sqliteDialect } from './sqlite-dialect.js';
+
+/** A connection pool's state, read when metrics are scraped. */
+export interface PoolStats {
+  /** Connections the pool may open. */
+  size: number;
+  inUse: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
 
 export interface Store {
   readonly db: Kysely<Database>;
   readonly dialect: StoreDialect;
+  /** The read path's prepared statements, on the same connection (SQLite) or pool (PostgreSQL). */
+  readonly hot: HotStatements;
+  /** Counts the changes this process committed, so that its own caches drop them at once. */
+  readonly localChanges: { count: number };
+  /** The pool's state; null for SQLite, which has one connection and no pool. */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
 }
 
@@ -15,9 +33,26 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
-export function openStore(databaseUrl: string, poolSize = 10): Store {
+/** The server's deadlines by default; the command line passes longer ones for its large transactions. */
+export const serverTimeouts: PostgresTimeouts = {
+  queryMs: defaultConfig.databaseQueryTimeoutMs,
+  acquireMs: defaultConfig.databaseAcquireTimeoutMs,
+};
+
+/** For the command line and migrations: imports and index builds may run long, so no query deadline. */
+export const batchTimeouts: PostgresTimeouts = { queryMs: null, acquireMs: 30_000 };
+
+export function openStore(databaseUrl: string, poolSize = 10, timeouts: PostgresTimeouts = serverTimeouts): Store {
+  const scheme = unsupportedScheme(databaseUrl);
+  if (scheme) throw new Error(`Unsupported DATABASE_URL scheme '${scheme}': use a SQLite file path or a postgres:// URL.`);
   const postgres = isPostgresUrl(databaseUrl);
   const path = databaseUrl.replace(/^sqlite:(\/\/)?/, '');
-  const db = postgres ? openPostgres(databaseUrl, poolSize) : openSqlite(path);
-  return { db, dialect: postgres ? postgresDialect : sqliteDialect, close: () => db.destroy() };
+  const dialect = postgres ? postgresDialect : sqliteDialect;
+  if (postgres) {
+    const { db, hot, pool } = openPostgres(databaseUrl, poolSize, timeouts);
+    const poolStats = () => ({ size: poolSize, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db, hot, localChanges: { count: 0 }, dialect, poolStats, close: () => db.destroy() };
+  }
+  const { db, hot } = openSqlite(path);
+  return { db, hot, localChanges: { count: 0 }, dialect, poolStats: () => null, close: () => db.destroy() };
 }

@@ -1,6 +1,6 @@
 // Calendar event rows and their lists become the API's calendar event (spec 2.2) here.
 import type { Selectable } from 'kysely';
-import type { EventPublicationsTable } from '../db/database.js';
+import type { EventPublicationsTable, TagsTable } from '../db/database.js';
 import { readJson } from '../db/json.js';
 import { toProfile } from '../profiles/profile.mapper.js';
 import { epochOfStored, toWire } from '../lib/timestamps.js';
@@ -32,14 +32,7 @@ export function groupEventLists(
     return lists;
   };
   for (const row of profiles) listsOf(row.event_id)[row.role === 'host' ? 'hosts' : 'speakers'].push(toProfile(row));
-  for (const row of tags) {
-    listsOf(row.event_id).tags.push({
-      id: row.id,
-      created_at: toWire(row.created_at),
-      tag_group_id: row.tag_group_id,
-      label: row.label,
-    });
-  }
+  for (const row of tags) listsOf(row.event_id).tags.push(toTag(row));
   for (const row of publications) {
     listsOf(row.event_id).published_to.push({
       chat_channel_id: row.chat_channel_id,
@@ -48,6 +41,10 @@ export function groupEventLists(
     });
   }
   return byEvent;
+}
+
+export function toTag(row: Selectable<TagsTable>): Tag {
+  return { id: row.id, created_at: toWire(row.created_at), tag_group_id: row.tag_group_id, label: row.label };
 }
 
 export function toCalendarEvent(row: EventRow, lists: EventLists = emptyLists()): CalendarEvent {
@@ -59,7 +56,7 @@ export function toCalendarEvent(row: EventRow, lists: EventLists = emptyLists())
     description_chat_blocks: readJson<ChatBlock[] | null>(row.description_chat_blocks),
     description_chat_blocks_references: readJson<References>(row.description_chat_blocks_references),
     enable_registration_button: Boolean(row.enable_registration_button),
-    end_date: row.end_at === null ? null : formatInZone(epochOfStored(row.end_at), row.time_zone),
+    end_date: row.end_at === null ? null : formatInZone(epochOfStored(row.end_at), row.time_zone, row.end_offset),
     external_speakers: row.external_speakers,
     is_unlisted: Boolean(row.is_unlisted),
     link: row.link,
@@ -73,7 +70,7 @@ export function toCalendarEvent(row: EventRow, lists: EventLists = emptyLists())
     webhook_custom_metadata: row.webhook_custom_metadata,
     show_end_date: Boolean(row.show_end_date),
     slug: row.slug,
-    start_date: formatInZone(epochOfStored(row.start_at), row.time_zone),
+    start_date: formatInZone(epochOfStored(row.start_at), row.time_zone, row.start_offset),
     status: row.status as CalendarEvent['status'],
     title: row.title,
     use_registration_btn_as_link: Boolean(row.use_registration_btn_as_link),

@@ -1,6 +1,7 @@
 // SQL for calendar events and the lists hanging off them (hosts, speakers, tags, published-to).
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { CalendarEventsTable, Database, EventPublicationsTable, TagsTable } from '../db/database.js';
+import { readJson } from '../db/json.js';
 import { inOrder } from '../lib/in-order.js';
 import type { ProfileRow } from '../profiles/profile.mapper.js';
 
@@ -56,6 +57,12 @@ export function findEvent(db: Kysely<Database>, communityId: string, id: string)
     .executeTakeFirst();
 }
 
+/** Events by id (any order). */
+export function eventsByIds(db: Kysely<Database>, communityId: string, ids: readonly string[]): Promise<EventRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('calendar_events').selectAll().where('community_id', '=', communityId).where('id', 'in', ids).execute();
+}
+
 export async function countEvents(db: Kysely<Database>, communityId: string, criteria: EventCriteria): Promise<number> {
   const row = await whereCriteria(db.selectFrom('calendar_events'), communityId, criteria)
     .select((eb) => eb.fn.countAll().as('total'))
@@ -106,6 +113,11 @@ export function eventProfiles(db: Kysely<Database>, communityId: string, eventId
     .execute();
 }
 
+export function tagsByIds(db: Kysely<Database>, communityId: string, ids: readonly string[]): Promise<Selectable<TagsTable>[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('tags').selectAll().where('community_id', '=', communityId).where('id', 'in', ids).execute();
+}
+
 export type EventTagRow = Selectable<TagsTable> & { event_id: string };
 
 export function eventTags(db: Kysely<Database>, communityId: string, eventIds: string[]): Promise<EventTagRow[]> {
@@ -136,4 +148,16 @@ export function eventPublications(
     .orderBy('event_id')
     .orderBy('position')
     .execute();
+}
+
+/** The stored reminders of those events that have some, by event id (answered in hosted field-name mode only). */
+export async function eventReminders(db: Kysely<Database>, communityId: string, eventIds: string[]): Promise<Map<string, unknown[]>> {
+  const rows = await db
+    .selectFrom('calendar_events')
+    .select(['id', 'reminders_config'])
+    .where('community_id', '=', communityId)
+    .where('id', 'in', [...new Set(eventIds)])
+    .where('reminders_config', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, readJson<unknown[]>(row.reminders_config)]));
 }

@@ -1,5 +1,6 @@
-// HTTP routes of calendar events (spec 4.1, 4.2).
+// HTTP routes of calendar events (spec 4.1, 4.2); answers leave as the bytes the fragments make.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sendAnswer } from '../http/answer.js';
 import { principalOf } from '../http/auth.js';
 import { errorResponses } from '../http/error-responses.js';
 import { EventListQuery, EventPageResponse, EventParams, EventResponse } from './events.schemas.js';
@@ -18,7 +19,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<{ events: EventsService }> 
         response: { 200: EventResponse, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({ success: true, data: await events.get(principalOf(request).communityId, request.params.calendar_event_id) }),
+    async (request, reply) => sendAnswer(request, reply, await events.get(principalOf(request).communityId, request.params.calendar_event_id)),
   );
 
   app.get(
@@ -33,6 +34,6 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<{ events: EventsService }> 
         response: { 200: EventPageResponse, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({ success: true, data: await events.list(principalOf(request).communityId, request.query) }),
+    async (request, reply) => sendAnswer(request, reply, await events.list(principalOf(request).communityId, request.query)),
   );
 };

@@ -13,8 +13,9 @@ export const EventListQuery = Type.Object({
   date_filter: Type.Optional(Type.String({
     minLength: 1,
     maxLength: 64,
-    description: 'ISO 8601 date or date-time; events overlapping that calendar day in its own offset. Overrides time_filter.',
-    examples: ['2026-03-08', '2026-03-08T09:00:00-07:00'],
+    // No `examples`: the docs page would fill one in for "Try it out", and a date filter changes the answer.
+    description:
+      'ISO 8601 date (`2026-03-08`) or date-time (`2026-03-08T09:00:00-07:00`); events overlapping that calendar day in its own offset. Overrides time_filter.',
   })),
   status: Type.Optional(StringEnum(eventStatuses, { default: 'published', description: 'Absent means published only' })),
   published_to_site: Type.Optional(Type.Boolean()),

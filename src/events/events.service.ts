@@ -1,22 +1,12 @@
-// The rules of retrieving and listing calendar events: filters, their defaults, and order.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
+// The rules of retrieving and listing calendar events: filters, their defaults, and order. Answers come
+// assembled from fragments (src/fragments); this file decides which records and in what order.
+import type { HotStatements } from '../db/hot-statements.js';
 import { AppError, notFound } from '../errors.js';
-import { findFeed } from '../feeds/feeds.repository.js';
-import { offsetOf, toPage, type Page } from '../lib/pagination.js';
-import { parseInstant, toStored } from '../lib/timestamps.js';
-import type { CalendarEvent } from '../schemas/event.js';
-import { groupEventLists, toCalendarEvent } from './event.mapper.js';
-import {
-  countEvents,
-  eventProfiles,
-  eventPublications,
-  eventTags,
-  findEvent,
-  listEvents,
-  type EventCriteria,
-  type EventRow,
-} from './events.repository.js';
+import { countEventsMatching, nextEventBoundary, readEventPage, type EventFilter } from '../fragments/fragment-reads.js';
+import type { FragmentReader } from '../fragments/fragment-reader.js';
+import type { Answer } from '../fragments/splice.js';
+import { offsetOf } from '../lib/pagination.js';
+import { epochOfStored, parseInstant, toStored } from '../lib/timestamps.js';
 import type { EventListQuery } from './events.schemas.js';
 
 const DAY_MS = 86_400_000;
@@ -35,55 +25,58 @@ export function dayBounds(value: string): { from: string; to: string } {
   return { from: toStored(from), to: toStored(from + DAY_MS) };
 }
 
-export function createEventsService(db: Kysely<Database>, clock: () => number) {
-  async function withLists(communityId: string, rows: EventRow[]): Promise<CalendarEvent[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const [profiles, tags, publications] = await Promise.all([
-      eventProfiles(db, communityId, ids),
-      eventTags(db, communityId, ids),
-      eventPublications(db, communityId, ids),
-    ]);
-    const lists = groupEventLists(profiles, tags, publications);
-    return rows.map((row) => toCalendarEvent(row, lists.get(row.id)));
-  }
-
+export function createEventsService(reader: FragmentReader, hot: HotStatements, clock: () => number) {
   return {
-    async get(communityId: string, id: string): Promise<CalendarEvent> {
-      const row = await findEvent(db, communityId, id);
-      if (!row) throw notFound(`Calendar event '${id}'`);
-      const [event] = await withLists(communityId, [row]);
-      if (!event) throw notFound(`Calendar event '${id}'`);
-      return event;
+    async get(communityId: string, id: string): Promise<Answer> {
+      const answer = await reader.one('event', communityId, id, clock());
+      if (!answer) throw notFound(`Calendar event '${id}'`);
+      return answer;
     },
 
-    async list(communityId: string, query: EventListQuery): Promise<Page<CalendarEvent>> {
-      const criteria: EventCriteria = {
+    async list(communityId: string, query: EventListQuery): Promise<Answer> {
+      const now = clock();
+      const directory = await reader.directory(communityId);
+      const filter: EventFilter = {
         status: query.status ?? 'published',
         publishToSite: query.published_to_site,
         isUnlisted: query.is_unlisted,
         feedId: query.feed_id,
       };
-      let order: 'asc' | 'desc' = 'asc';
+      if (filter.feedId !== undefined) {
+        const feed = directory.feeds.get(filter.feedId);
+        if (!feed || feed.is_archived) throw notFound(`Feed '${filter.feedId}'`);
+      }
+      // No event lasts longer than the community's longest, so a time bound on the end is a seek on the start.
+      const span = directory.maxEventSpanMs;
+      let direction: 'asc' | 'desc' = 'asc';
+      let timeFilter: 'upcoming' | 'past' | null = null;
       if (query.date_filter !== undefined) {
-        criteria.overlaps = dayBounds(query.date_filter);
-      } else if (query.time_filter !== undefined) {
-        const now = toStored(clock());
-        if (query.time_filter === 'upcoming') criteria.endsAfter = now;
-        else {
-          criteria.startsBefore = now;
-          order = 'desc';
-        }
+        const { from, to } = dayBounds(query.date_filter);
+        Object.assign(filter, { startBefore: to, overlapFrom: from, startFrom: toStored(epochOfStored(from) - span) });
+      } else if (query.time_filter === 'upcoming') {
+        Object.assign(filter, { endsAfter: toStored(now), startFrom: toStored(now - span) });
+        timeFilter = 'upcoming';
+      } else if (query.time_filter === 'past') {
+        filter.startBefore = toStored(now);
+        direction = 'desc';
+        timeFilter = 'past';
       }
-      if (criteria.feedId !== undefined) {
-        const feed = await findFeed(db, communityId, criteria.feedId);
-        if (!feed || feed.is_archived) throw notFound(`Feed '${criteria.feedId}'`);
-      }
-      const [total, rows] = await Promise.all([
-        countEvents(db, communityId, criteria),
-        listEvents(db, communityId, criteria, order, query.per_page, offsetOf(query)),
-      ]);
-      return toPage(query, total, await withLists(communityId, rows));
+      const key = ['E', communityId, filter.status, query.published_to_site, query.is_unlisted, query.feed_id, query.date_filter ?? query.time_filter, query.page, query.per_page].join('|');
+      // An answer that time changes is good from now until the next event ends (upcoming) or starts (past).
+      const valid = timeFilter
+        ? async () => {
+            const boundary = await nextEventBoundary(hot, communityId, filter.status, timeFilter, toStored(now));
+            return { from: now, until: boundary === null ? Infinity : Math.floor(epochOfStored(boundary)) };
+          }
+        : undefined;
+      const offset = offsetOf(query);
+      // Counted only when the answer is not cached: the count walks every matching index entry.
+      const load = async () => {
+        const total = await countEventsMatching(hot, communityId, filter);
+        const rows = offset < total ? await readEventPage(hot, communityId, filter, direction, query.per_page, offset) : [];
+        return { facts: { page: query.page, per_page: query.per_page, total }, rows };
+      };
+      return reader.page(key, communityId, now, load, valid);
     },
   };
 }

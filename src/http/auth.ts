@@ -42,18 +42,25 @@ export function principalOf(request: FastifyRequest): Principal {
 
 export function registerAuth(app: FastifyInstance, tokens: TokensService): void {
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (request) => {
-    const secret = bearerSecret(request);
-    if (!secret) throw new AppError('unauthorized', 'Missing or malformed Authorization header; expected "Bearer <token>".');
-    const principal = await tokens.authenticate(secret, bearerHash(request, secret));
-    if (!principal) throw new AppError('unauthorized', 'The bearer token is unknown, revoked or expired.');
+
+  /** Refuses a missing principal or a missing scope; else the request carries the principal. */
+  const admit = (request: FastifyRequest, principal: Principal | null): AppError | undefined => {
+    if (!principal) return new AppError('unauthorized', 'The bearer token is unknown, revoked or expired.');
     const needed = request.routeOptions.config.scope;
     if (needed && !principal.scopes.includes(needed)) {
-      throw new AppError(
-        'insufficient_scope',
-        `This operation needs the '${needed}' scope; the token has: ${principal.scopes.join(', ')}.`,
-      );
+      return new AppError('insufficient_scope', `This operation needs the '${needed}' scope; the token has: ${principal.scopes.join(', ')}.`);
     }
     request.principal = principal;
+    return undefined;
+  };
+
+  // A callback hook: a token seen within the last second is admitted without a promise or a query.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const secret = bearerSecret(request);
+    if (!secret) return done(new AppError('unauthorized', 'Missing or malformed Authorization header; expected "Bearer <token>".'));
+    const known = tokens.known(secret);
+    if (known !== undefined) return done(admit(request, known));
+    // A hash already made for this request (the rate limiter's) is reused.
+    tokens.authenticate(secret, hashes.get(request)).then((principal) => done(admit(request, principal)), done);
   });
 }

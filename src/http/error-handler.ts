@@ -50,15 +50,33 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_body',
   FST_ERR_BAD_URL: 'invalid_parameter',
   FST_ERR_ASYNC_CONSTRAINT: 'invalid_parameter',
+  FST_ERR_MAX_PARAM_LENGTH: 'invalid_parameter',
+  HEARTH_BODY_TIMEOUT: 'request_timeout',
 };
+
+/** The sentence for a mapped Fastify failure, when the catalog's default would say too little. */
+const fastifyMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_BAD_URL: 'The request path is not validly percent-encoded.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A path parameter is longer than 100 characters.',
+};
+
+/** The client went away mid-request: nothing to answer, and not a failure of Hearth's. */
+export function isClientAbort(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ECONNRESET' && error.message === 'aborted';
+}
 
 export function toAppError(error: unknown, dialect: StoreDialect): AppError {
   if (error instanceof AppError) return error;
   const fastifyError = error as FastifyError;
   if (fastifyError?.validation) return fromValidation(fastifyError);
   const mapped = fastifyError?.code ? fastifyCodes[fastifyError.code] : undefined;
-  if (mapped === 'invalid_body') return new AppError(mapped, 'The request body is not valid JSON.');
-  if (mapped) return new AppError(mapped);
+  if (mapped === 'request_timeout') return new AppError(mapped, fastifyError.message, undefined, { connection: 'close' });
+  if (mapped) return new AppError(mapped, fastifyMessages[fastifyError.code]);
+  // Before the store's test: PostgreSQL counts ECONNRESET as the database going away.
+  if (isClientAbort(error)) return new AppError('bad_request', 'The request ended before its body was complete.');
   if (dialect.isUnavailable(error)) return new AppError('unavailable', errorCatalog.unavailable.message, undefined, { 'retry-after': '1' });
   if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new AppError('invalid_parameter', 'The request could not be understood.');
@@ -66,8 +84,15 @@ export function toAppError(error: unknown, dialect: StoreDialect): AppError {
   return new AppError('internal');
 }
 
+const hasBody = (request: FastifyRequest) =>
+  (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0') || request.headers['transfer-encoding'] !== undefined;
+
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
-  reply.code(error.status).headers(error.headers);
+  // Also here: answers made before any hook ran (framework errors) carry the id too.
+  reply.code(error.status).header('x-request-id', request.id).headers(error.headers);
+  // Refused before its body was read (a 401 on a POST, say): Node would wait for the rest of the body to
+  // reuse the connection, so a slow client would hold it on. Closing it is plainer.
+  if (!request.raw.complete && hasBody(request)) reply.header('connection', 'close');
   if (error.status === 401) reply.header('www-authenticate', 'Bearer');
   return reply.send({
     success: false,
@@ -81,7 +106,8 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: A
 export function registerErrorHandler(app: FastifyInstance, dialect: StoreDialect): void {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error, dialect);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (isClientAbort(error)) request.log.info('client went away before its request was complete');
+    else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(reply, request, appError);
   });
 }

@@ -6,6 +6,7 @@ const descriptions: Record<number, string> = {
   401: 'Missing, unknown, revoked or expired token',
   403: 'The token lacks the needed scope',
   404: 'Not found',
+  408: 'The request body did not arrive in time (BODY_TIMEOUT_MS); the connection is closed',
   409: 'A request with this Idempotency-Key is in flight',
   413: 'Body too large',
   415: 'Body is not JSON',

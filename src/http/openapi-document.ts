@@ -9,10 +9,12 @@ import { responseExamples, type CapturedExamples } from './openapi-examples.js';
 export const adminPrefix = '/admin/v0/';
 
 const tagDescriptions: Record<string, string> = {
-  'Calendar events': 'Events of the community calendar, in their own time zone (spec 4.1, 4.2)',
-  Posts: 'Posts of the feeds, and of the Home feed (spec 4.3, 4.4)',
-  Search: 'Full-text search of posts and comments (spec 4.5, Beta)',
-  Members: 'Adding members (spec 4.6, Alpha)',
+  'Calendar events': 'Events of the community calendar, in their own time zone',
+  Posts: 'Posts of the feeds, and of the Home feed',
+  Search: 'Full-text search of posts and comments (Beta)',
+  Members: 'Adding members (Alpha)',
+  Feeds: "The community's feeds, as the hosted product answers them",
+  'API keys': 'The calling token',
 };
 
 const NotModified = Type.Null({ description: 'Not modified: `If-None-Match` already holds the current `ETag`; no body' });
@@ -92,8 +94,11 @@ const header = (description: string, schema: object = { type: 'string' }) => ({ 
 
 /** Response headers, keyed by their component name, with the name they carry on the wire. */
 export const responseHeaders = {
-  XRequestId: header('The id of this request: a sane incoming `X-Request-Id`, or a fresh UUID'),
-  RateLimitLimit: header('Requests allowed per window for this token', { type: 'integer' }),
+  XRequestId: header('The id of this request: a sane incoming `X-Request-Id`, or a fresh one (a per-process prefix and a counter)'),
+  RateLimitLimit: header(
+    'Requests allowed per one-second window for this token; on a 401, and on a 429 for failed authentications, the failed authentications allowed per client address',
+    { type: 'integer' },
+  ),
   RateLimitRemaining: header('Requests left in the current window', { type: 'integer' }),
   RateLimitReset: header('Seconds until the window resets', { type: 'integer' }),
   ETag: header('A strong validator of the body; send it back in `If-None-Match`'),

@@ -1288,5 +1288,369 @@ export const responseExamples: CapturedExamples = {
         }
       }
     }
+  },
+  "listFeeds": {
+    "200": {
+      "listed-feeds-two-per-page": {
+        "summary": "Listed feeds, two per page",
+        "value": {
+          "success": true,
+          "data": {
+            "page": 0,
+            "per_page": 2,
+            "count": 2,
+            "total_records": 3,
+            "total_pages": 2,
+            "has_next": true,
+            "records": [
+              {
+                "id": "7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0002",
+                "label": "Events & Meetups",
+                "slug": "events--meetups",
+                "is_archived": false,
+                "is_unlisted": false,
+                "banner_file_id": null,
+                "banner_file_url": null,
+                "emoji_icon": null,
+                "list_view_display_format": "snippet",
+                "post_detail_display_format": "discussion",
+                "show_in_navigation_menu": true,
+                "is_site_posting_enabled": false,
+                "chat_channel_id": "C0EVENTS01",
+                "chat_channel_name": null,
+                "chat_channel_num_members": 0,
+                "chat_channel_purpose_chat_blocks": null,
+                "chat_channel_purpose_chat_blocks_references": {
+                  "mentioned_chat_users": [],
+                  "mentioned_chat_channels": [],
+                  "custom_emojis": [],
+                  "urls": []
+                },
+                "chat_channel_topic_chat_blocks": null,
+                "chat_channel_topic_chat_blocks_references": {
+                  "mentioned_chat_users": [],
+                  "mentioned_chat_channels": [],
+                  "custom_emojis": [],
+                  "urls": []
+                }
+              },
+              {
+                "id": "7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0001",
+                "label": "General",
+                "slug": "general",
+                "is_archived": false,
+                "is_unlisted": false,
+                "banner_file_id": null,
+                "banner_file_url": null,
+                "emoji_icon": null,
+                "list_view_display_format": "snippet",
+                "post_detail_display_format": "discussion",
+                "show_in_navigation_menu": true,
+                "is_site_posting_enabled": false,
+                "chat_channel_id": "C0GENERAL1",
+                "chat_channel_name": null,
+                "chat_channel_num_members": 0,
+                "chat_channel_purpose_chat_blocks": null,
+                "chat_channel_purpose_chat_blocks_references": {
+                  "mentioned_chat_users": [],
+                  "mentioned_chat_channels": [],
+                  "custom_emojis": [],
+                  "urls": []
+                },
+                "chat_channel_topic_chat_blocks": null,
+                "chat_channel_topic_chat_blocks_references": {
+                  "mentioned_chat_users": [],
+                  "mentioned_chat_channels": [],
+                  "custom_emojis": [],
+                  "urls": []
+                }
+              }
+            ]
+          }
+        }
+      }
+    },
+    "400": {
+      "a-filter-that-is-not-true-or-false": {
+        "summary": "A filter that is not true or false",
+        "value": {
+          "success": false,
+          "error": "Invalid parameter 'is_archived': must be boolean.",
+          "code": "invalid_parameter",
+          "request_id": "req-listFeeds-a-filter-that-is-not-true-or-false",
+          "details": [
+            {
+              "field": "is_archived",
+              "message": "must be boolean"
+            }
+          ]
+        }
+      }
+    },
+    "401": {
+      "no-token": {
+        "summary": "No token",
+        "value": {
+          "success": false,
+          "error": "Missing or malformed Authorization header; expected \"Bearer <token>\".",
+          "code": "unauthorized",
+          "request_id": "req-listFeeds-no-token"
+        }
+      }
+    },
+    "403": {
+      "a-token-without-the-scope": {
+        "summary": "A token without the scope",
+        "value": {
+          "success": false,
+          "error": "This operation needs the 'read' scope; the token has: members:write.",
+          "code": "insufficient_scope",
+          "request_id": "req-listFeeds-a-token-without-the-scope"
+        }
+      }
+    },
+    "429": {
+      "over-the-rate-limit": {
+        "summary": "Over the rate limit",
+        "value": {
+          "success": false,
+          "error": "Rate limit of 1 requests per second exceeded; retry in 1 second.",
+          "code": "rate_limited",
+          "request_id": "req-listFeeds-over-the-rate-limit"
+        }
+      }
+    }
+  },
+  "getFeed": {
+    "200": {
+      "a-feed-with-its-chat-channel": {
+        "summary": "A feed with its chat channel",
+        "value": {
+          "success": true,
+          "data": {
+            "id": "7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0005",
+            "label": "announcements",
+            "slug": "news",
+            "is_archived": false,
+            "is_unlisted": false,
+            "banner_file_id": "F0BANNER01",
+            "banner_file_url": "https://files.example.com/banner.png",
+            "emoji_icon": ":mega:",
+            "list_view_display_format": "card",
+            "post_detail_display_format": "discussion",
+            "show_in_navigation_menu": false,
+            "is_site_posting_enabled": true,
+            "chat_channel_id": "C0ANNOUNCE",
+            "chat_channel_name": "announcements",
+            "chat_channel_num_members": 42,
+            "chat_channel_purpose_chat_blocks": [
+              {
+                "type": "rich_text",
+                "elements": [
+                  {
+                    "type": "rich_text_section",
+                    "elements": [
+                      {
+                        "type": "text",
+                        "text": "News from "
+                      },
+                      {
+                        "type": "user",
+                        "user_id": "U0ADA00001"
+                      },
+                      {
+                        "type": "text",
+                        "text": ", discussed in "
+                      },
+                      {
+                        "type": "channel",
+                        "channel_id": "C0GENERAL1"
+                      }
+                    ]
+                  }
+                ],
+                "block_id": "fp1"
+              }
+            ],
+            "chat_channel_purpose_chat_blocks_references": {
+              "mentioned_chat_users": [
+                {
+                  "profile_id": "5b1c2d3e-0000-4000-8000-00000000000a",
+                  "preferred_name": "Ada Lovelace",
+                  "chat_user_id": "U0ADA00001"
+                }
+              ],
+              "mentioned_chat_channels": [
+                {
+                  "chat_channel": {
+                    "id": "C0GENERAL1",
+                    "name": "General"
+                  },
+                  "feed": {
+                    "id": "7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0001",
+                    "label": "General",
+                    "slug": "general"
+                  }
+                }
+              ],
+              "custom_emojis": [],
+              "urls": []
+            },
+            "chat_channel_topic_chat_blocks": [
+              {
+                "type": "rich_text",
+                "elements": [
+                  {
+                    "type": "rich_text_section",
+                    "elements": [
+                      {
+                        "type": "text",
+                        "text": "Read-only; see https://hearth.example.com/rules"
+                      }
+                    ]
+                  }
+                ],
+                "block_id": "fp1"
+              }
+            ],
+            "chat_channel_topic_chat_blocks_references": {
+              "mentioned_chat_users": [],
+              "mentioned_chat_channels": [],
+              "custom_emojis": [],
+              "urls": [
+                {
+                  "order_seen": 0,
+                  "is_embedded_media": false,
+                  "is_image": false,
+                  "is_video": false,
+                  "url": "https://hearth.example.com/rules"
+                }
+              ]
+            }
+          }
+        }
+      }
+    },
+    "400": {
+      "not-a-uuid": {
+        "summary": "Not a UUID",
+        "value": {
+          "success": false,
+          "error": "Invalid parameter 'feed_id': must match pattern \"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$\".",
+          "code": "invalid_parameter",
+          "request_id": "req-getFeed-not-a-uuid",
+          "details": [
+            {
+              "field": "feed_id",
+              "message": "must match pattern \"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$\""
+            }
+          ]
+        }
+      }
+    },
+    "401": {
+      "no-token": {
+        "summary": "No token",
+        "value": {
+          "success": false,
+          "error": "Missing or malformed Authorization header; expected \"Bearer <token>\".",
+          "code": "unauthorized",
+          "request_id": "req-getFeed-no-token"
+        }
+      }
+    },
+    "403": {
+      "a-token-without-the-scope": {
+        "summary": "A token without the scope",
+        "value": {
+          "success": false,
+          "error": "This operation needs the 'read' scope; the token has: members:write.",
+          "code": "insufficient_scope",
+          "request_id": "req-getFeed-a-token-without-the-scope"
+        }
+      }
+    },
+    "404": {
+      "unknown-feed": {
+        "summary": "Unknown feed",
+        "value": {
+          "success": false,
+          "error": "Feed '7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0fff' was not found.",
+          "code": "not_found",
+          "request_id": "req-getFeed-unknown-feed"
+        }
+      }
+    },
+    "429": {
+      "over-the-rate-limit": {
+        "summary": "Over the rate limit",
+        "value": {
+          "success": false,
+          "error": "Rate limit of 1 requests per second exceeded; retry in 1 second.",
+          "code": "rate_limited",
+          "request_id": "req-getFeed-over-the-rate-limit"
+        }
+      }
+    }
+  },
+  "getApiKey": {
+    "200": {
+      "the-calling-token": {
+        "summary": "The calling token",
+        "value": {
+          "success": true,
+          "data": {
+            "id": "0b5d3c8e-2f41-4a6b-9c7d-8e9f0a1b2c3d",
+            "name": null,
+            "field_names": "spec",
+            "scopes": [
+              "read",
+              "members:write"
+            ],
+            "community": {
+              "id": "9a7c5e3f-1b2d-4c6e-8f0a-1b2c3d4e5f60",
+              "slug": "example",
+              "name": "example"
+            },
+            "created_at": "2026-03-01 09:00:00.000000+00",
+            "expires_at": null,
+            "last_used_at": "2026-03-10 12:00:00.000000+00"
+          }
+        }
+      }
+    },
+    "401": {
+      "no-token": {
+        "summary": "No token",
+        "value": {
+          "success": false,
+          "error": "Missing or malformed Authorization header; expected \"Bearer <token>\".",
+          "code": "unauthorized",
+          "request_id": "req-getApiKey-no-token"
+        }
+      }
+    },
+    "403": {
+      "a-token-without-the-scope": {
+        "summary": "A token without the scope",
+        "value": {
+          "success": false,
+          "error": "This operation needs the 'read' scope; the token has: members:write.",
+          "code": "insufficient_scope",
+          "request_id": "req-getApiKey-a-token-without-the-scope"
+        }
+      }
+    },
+    "429": {
+      "over-the-rate-limit": {
+        "summary": "Over the rate limit",
+        "value": {
+          "success": false,
+          "error": "Rate limit of 1 requests per second exceeded; retry in 1 second.",
+          "code": "rate_limited",
+          "request_id": "req-getApiKey-over-the-rate-limit"
+        }
+      }
+    }
   }
 };

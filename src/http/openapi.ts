@@ -2,6 +2,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { hostedKey, renamedKeys } from '../hosted/hosted-names.js';
+import { docsTheme } from './docs-theme.js';
 import { documentRoute, finishDocument } from './openapi-document.js';
 
 export const openApiPath = '/admin/v0/openapi.json';
@@ -15,6 +17,17 @@ const description = [
   'Errors are `{"success": false, "error": "…", "code": "…", "request_id": "…"}`, plus `details` on validation',
   'errors. Lists take `page` (from 0) and `per_page` (1 to 100). Every answer carries `X-Request-Id` and',
   '`RateLimit-*`; every GET answer an `ETag` (send it back in `If-None-Match` for a 304).',
+  '',
+  '## Hosted field names',
+  '',
+  'This document uses the neutral names of the spec. A token created with `hearth token create --field-names hosted`',
+  "gets every answer in the hosted product's names instead (`GET /admin/v0/api_key/me` shows a token's mode): in each",
+  'key, never inside block contents (`blocks`, `*_chat_blocks`) or `body_prosemirror`, the word `chat` becomes `slack`',
+  'and `partner` becomes `luma`. The keys renamed are ' + renamedKeys.map((key) => `\`${key}\` → \`${hostedKey(key)}\``).join(', ') + '.',
+  'In that mode `message_ts` is a string with six decimals (`"1772359200.123456"`); the `created_at` and `updated_at`',
+  'of calendar events and of their hosts are ISO 8601 with trailing zeros of the fraction trimmed',
+  '(`2026-02-07T18:04:05.123+00:00`); calendar events carry `reminders_config` (`[]` when none); and the `ETag`',
+  'ends in `.hosted`. Requests, errors and everything else are the same in both modes.',
 ].join('\n');
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -35,6 +48,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
   await app.register(swaggerUi, {
     routePrefix: '/docs',
+    ...docsTheme,
     uiConfig: { docExpansion: 'list', deepLinking: true, persistAuthorization: false },
     validatorUrl: false,
     // Everything the page loads comes from this server: no CDN, no outside validator, no upgrade to https.

@@ -1,26 +1,118 @@
-// Per-token rate limits (per client address before a token is known), in memory or shared through Redis.
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
+// Rate limits of every answer but the probes: per token on the admin API, per client address for failed
+// authentication (checked before any token hashing or database work) and for the public pages.
+//
+// Hand-written rather than @fastify/rate-limit: the plugin counts in memory or in Redis, and with Redis it
+// either fails the request or lets it pass uncounted when Redis is slow or away; it cannot peek at a count
+// without adding to it (the failed-authentication gate) nor count by the final status (a 401). What is
+// left is one Map lookup and a counter per request in-process (./window-counter.ts) and one script call
+// with a deadline when Redis is shared (./shared-counter.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { bearerHash, bearerSecret } from './auth.js';
+import { openApiPath } from './openapi.js';
+import type { RequestCounter } from './shared-counter.js';
+import type { WindowCount } from './window-counter.js';
 
-export async function registerRateLimit(app: FastifyInstance, perSecond: number, redis: Redis | null): Promise<void> {
-  await app.register(rateLimit, {
-    // Not per route: the plugin's route hooks would run after authentication, so refused tokens went uncounted
-    // and their answers lacked RateLimit-*. One instance hook, added below before auth, counts every request.
-    global: false,
-    max: perSecond,
-    timeWindow: 1000,
-    enableDraftSpec: true,
-    // Redis being away must not take the API down with it: requests pass uncounted until it returns.
-    ...(redis ? { redis, nameSpace: 'hearth:rl:', skipOnError: true } : {}),
-    keyGenerator: (request) => {
-      const secret = bearerSecret(request);
-      return secret ? `t:${bearerHash(request, secret)}` : `ip:${request.ip}`;
-    },
-    errorResponseBuilder: (_request, context) =>
-      new AppError('rate_limited', `Rate limit of ${context.max} requests per second exceeded; retry in ${context.after}.`),
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false` for the probes: an orchestrator asking often must never be refused. */
+    rateLimit?: false;
+  }
+}
+
+export interface RateLimits {
+  /** Requests per second per token, and per client address on the pages that need no token. */
+  perSecond: number;
+  /** Failed authentications per second per client address; past it every admin request from there is refused. */
+  authFailuresPerSecond: number;
+}
+
+const adminPrefix = '/admin/v0/';
+
+/** Each step answers a promise only when the count is shared through Redis. */
+export interface RateLimit {
+  /** Counts one request and refuses it with 429 past its limit (throws the AppError). */
+  limit(request: FastifyRequest, reply: FastifyReply): void | Promise<void>;
+  /** After a 401: one more failure for the address; the answer shows that limit. */
+  countFailure(request: FastifyRequest, reply: FastifyReply): void | Promise<void>;
+}
+
+function secondsLeft(window: WindowCount | undefined): number {
+  return window ? Math.max(1, Math.ceil((window.endsAt - performance.now()) / 1000)) : 1;
+}
+
+function setHeaders(reply: FastifyReply, limit: number, window: WindowCount | undefined): number {
+  const reset = secondsLeft(window);
+  reply.header('ratelimit-limit', limit);
+  reply.header('ratelimit-remaining', Math.max(0, limit - (window?.count ?? 0)));
+  reply.header('ratelimit-reset', reset);
+  return reset;
+}
+
+const second = (n: number) => `${n} second${n === 1 ? '' : 's'}`;
+
+function enforce(reply: FastifyReply, limit: number, window: WindowCount): void {
+  const reset = setHeaders(reply, limit, window);
+  if (window.count > limit) {
+    throw new AppError('rate_limited', `Rate limit of ${limit} requests per second exceeded; retry in ${second(reset)}.`, undefined, {
+      'retry-after': String(reset),
+    });
+  }
+}
+
+export function createRateLimit(counter: RequestCounter, limits: RateLimits): RateLimit {
+  const counted = (reply: FastifyReply, limit: number, count: WindowCount | Promise<WindowCount>): void | Promise<void> =>
+    count instanceof Promise ? count.then((window) => enforce(reply, limit, window)) : enforce(reply, limit, count);
+
+  const limit: RateLimit['limit'] = (request, reply) => {
+    if (request.routeOptions.config?.rateLimit === false) return;
+    if (!request.url.startsWith(adminPrefix) || request.routeOptions.url === openApiPath) {
+      return counted(reply, limits.perSecond, counter.hit(`a:${request.ip}`));
+    }
+    // The gate reads what this process knows of the address's failures: no hashing, no round trip.
+    const failures = counter.peek(`f:${request.ip}`);
+    if (failures && failures.count >= limits.authFailuresPerSecond) {
+      const reset = setHeaders(reply, limits.authFailuresPerSecond, failures);
+      throw new AppError(
+        'rate_limited',
+        `Too many failed authentications from this address (at most ${limits.authFailuresPerSecond} per second); retry in ${second(reset)}.`,
+        undefined,
+        { 'retry-after': String(reset) },
+      );
+    }
+    const secret = bearerSecret(request);
+    // No token: authentication will refuse it, and the refusal is counted against the address.
+    if (secret === null) return void setHeaders(reply, limits.authFailuresPerSecond, failures);
+    // In-process the token itself is the key (no hashing); only its SHA-256 may leave for Redis.
+    return counted(reply, limits.perSecond, counter.hit(`t:${secret}`, () => `t:${bearerHash(request, secret)}`));
+  };
+
+  const countFailure: RateLimit['countFailure'] = (request, reply) => {
+    const count = counter.hit(`f:${request.ip}`);
+    if (count instanceof Promise) return count.then((window) => void setHeaders(reply, limits.authFailuresPerSecond, window));
+    setHeaders(reply, limits.authFailuresPerSecond, count);
+  };
+
+  return { limit, countFailure };
+}
+
+/** Counts every request before anything else runs, and every refused authentication after it. */
+export function registerRateLimit(app: FastifyInstance, rateLimit: RateLimit): void {
+  // Callback hooks: the in-process path stays synchronous, without a promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    let pending: void | Promise<void>;
+    try {
+      pending = rateLimit.limit(request, reply);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (pending) pending.then(() => done(), done);
+    else done();
   });
-  app.addHook('onRequest', app.rateLimit());
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode !== 401) return done(null, payload);
+    const pending = rateLimit.countFailure(request, reply);
+    if (pending) pending.then(() => done(null, payload), () => done(null, payload));
+    else done(null, payload);
+  });
 }

@@ -39,9 +39,28 @@ function formatOffset(minutes: number): string {
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-/** ISO 8601 with seconds and the zone's numeric offset, e.g. `2026-03-08T10:00:00-07:00`. */
-export function formatInZone(epochMs: number, timeZone: string | null): string {
-  const offset = timeZone ? offsetMinutesAt(timeZone, epochMs) : 0;
+/**
+ * ISO 8601 with seconds and the zone's numeric offset, e.g. `2026-03-08T10:00:00-07:00`; without a zone,
+ * the fixed `offsetMinutes` (UTC when none).
+ */
+export function formatInZone(epochMs: number, timeZone: string | null, offsetMinutes: number | null = null): string {
+  const offset = timeZone ? offsetMinutesAt(timeZone, epochMs) : offsetMinutes ?? 0;
   const local = new Date(epochMs + offset * 60_000).toISOString();
   return `${local.slice(0, 19)}${formatOffset(offset)}`;
+}
+
+/**
+ * The instant at which clocks in `timeZone` show `wallMs` (the local date and time written as if they were
+ * UTC). As JavaScript's Temporal does by default: a local time that a change of offset skips (02:30 on the
+ * night clocks go forward) is read with the offset before the change, so it lands just after it; a local
+ * time shown twice (clocks going back) is the earlier of the two instants.
+ */
+export function epochOfWallTime(wallMs: number, timeZone: string): number {
+  const day = 86_400_000;
+  const before = offsetMinutesAt(timeZone, wallMs - day);
+  const after = offsetMinutesAt(timeZone, wallMs + day);
+  const shown = [before, after]
+    .map((offset) => wallMs - offset * 60_000)
+    .filter((instant) => instant + offsetMinutesAt(timeZone, instant) * 60_000 === wallMs);
+  return shown.length > 0 ? Math.min(...shown) : wallMs - before * 60_000;
 }

@@ -14,6 +14,8 @@ export interface ParsedInstant {
   offsetMinutes: number;
   /** Whether the input held a time of day (not a bare date). */
   hasTime: boolean;
+  /** Whether the input named its offset (`Z`, `+02:00`); without one, `epochMs` reads the written time as UTC. */
+  hasOffset: boolean;
 }
 
 /** Parses an ISO 8601 date or date-time, or the wire format; returns null when it is not one. */
@@ -43,11 +45,20 @@ export function parseInstant(input: string): ParsedInstant | null {
   const micros = Number(frac.padEnd(6, '0').slice(0, 6));
   const epochMs = base - offsetMinutes * 60_000 + Math.floor(micros / 1000);
   if (!Number.isFinite(epochMs) || year < 1) return null;
-  return { epochMs, extraMicros: micros % 1000, offsetMinutes, hasTime: m[4] !== undefined };
+  return { epochMs, extraMicros: micros % 1000, offsetMinutes, hasTime: m[4] !== undefined, hasOffset: off !== undefined };
 }
 
-/** The stored form of an instant. */
+const FIRST_MS = Date.parse('0001-01-01T00:00:00.000Z');
+const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * The stored form of an instant. The form holds years 1 to 9999 (as both stores do); an instant computed
+ * beyond them (the day after 9999-12-31, as a query bound) is clamped to the nearest end, not written as
+ * `+010000-…`, which PostgreSQL refuses.
+ */
 export function toStored(epochMs: number, extraMicros = 0): string {
+  if (epochMs < FIRST_MS) return '0001-01-01 00:00:00.000000';
+  if (epochMs > LAST_MS) return '9999-12-31 23:59:59.999999';
   const iso = new Date(epochMs).toISOString(); // 2026-03-08T10:00:00.123Z
   return `${iso.slice(0, 10)} ${iso.slice(11, 23)}${String(extraMicros).padStart(3, '0')}`;
 }

@@ -41,7 +41,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox<{ members: MembersService;
         response: {
           200: { ...AddMemberResponse, description: 'A member with this e-mail existed and was updated' },
           201: { ...AddMemberResponse, description: 'A new member was created' },
-          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429, 503),
+          ...errorResponses(400, 401, 403, 408, 409, 413, 415, 422, 429, 503),
         },
       },
       preValidation: async (request) => normalizeMemberBody(request.body),

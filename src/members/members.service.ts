@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../audit/audit.service.js';
 import type { Database } from '../db/database.js';
+import { refreshFragments } from '../fragments/fragment-refresh.js';
 import { newUuid } from '../lib/ids.js';
 import { toStored } from '../lib/timestamps.js';
 import type { Member } from '../schemas/member.js';
@@ -24,12 +25,13 @@ export interface AddMemberOutcome {
 /** Runs inside the transaction of the change, so what it writes commits or rolls back with the member. */
 export type WithinChange = (trx: Kysely<Database>, outcome: AddMemberOutcome) => Promise<void>;
 
-export function createMembersService(db: Kysely<Database>, clock: () => number) {
+/** `localChanges` counts this process's commits, so its answer cache drops what a member change touched. */
+export function createMembersService(db: Kysely<Database>, clock: () => number, localChanges: { count: number } = { count: 0 }) {
   return {
     async add(actor: Actor, fields: MemberFields, withinChange?: WithinChange): Promise<AddMemberOutcome> {
       const input = toMemberInput(fields);
       const at = toStored(clock());
-      return db.transaction().execute(async (trx) => {
+      const outcome = await db.transaction().execute(async (trx) => {
         const { row, created } = await upsertMember(trx, {
           communityId: actor.communityId,
           newId: newUuid(),
@@ -51,9 +53,13 @@ export function createMembersService(db: Kysely<Database>, clock: () => number) 
           requestId: actor.requestId,
           at,
         });
+        // The member's profile may be an event's host or a post's author: its fragment is rewritten with it.
+        await refreshFragments(trx, actor.communityId, { profiles: [row.id] });
         if (withinChange) await withinChange(trx, outcome);
         return outcome;
       });
+      localChanges.count++;
+      return outcome;
     },
   };
 }

@@ -1,5 +1,6 @@
-// HTTP routes of posts (spec 4.3, 4.4).
+// HTTP routes of posts (spec 4.3, 4.4); answers leave as the bytes the fragments make.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sendAnswer } from '../http/answer.js';
 import { principalOf } from '../http/auth.js';
 import { errorResponses } from '../http/error-responses.js';
 import { FeedPostsParams, PostListQuery, PostPageResponse, PostParams, PostResponse } from './posts.schemas.js';
@@ -19,10 +20,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
         response: { 200: PostPageResponse, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({
-      success: true,
-      data: await posts.list(principalOf(request).communityId, request.params.feed_id, request.query),
-    }),
+    async (request, reply) => sendAnswer(request, reply, await posts.list(principalOf(request).communityId, request.params.feed_id, request.query)),
   );
 
   app.get(
@@ -37,6 +35,6 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
         response: { 200: PostResponse, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({ success: true, data: await posts.get(principalOf(request).communityId, request.params.post_id) }),
+    async (request, reply) => sendAnswer(request, reply, await posts.get(principalOf(request).communityId, request.params.post_id)),
   );
 };

@@ -1,16 +1,20 @@
-// The rules of listing a feed's posts (or Home's), retrieving one post, and assembling posts and
-// comments with their authors and feeds; search reuses the two loaders.
+// The rules of listing a feed's posts (or Home's) and retrieving one post (answers assembled from
+// fragments), and the loaders that assemble posts and comments as objects (for fragments and search).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { notFound } from '../errors.js';
-import { feedListings, feedsByIds, findFeed } from '../feeds/feeds.repository.js';
-import { offsetOf, toPage, type Page } from '../lib/pagination.js';
+import { feedsByIds } from '../feeds/feeds.repository.js';
+import type { HotStatements } from '../db/hot-statements.js';
+import { readPostPage } from '../fragments/fragment-reads.js';
+import type { FragmentReader } from '../fragments/fragment-reader.js';
+import type { Answer } from '../fragments/splice.js';
+import { offsetOf } from '../lib/pagination.js';
 import { toProfile } from '../profiles/profile.mapper.js';
 import { profilesByIds } from '../profiles/profiles.repository.js';
 import type { Comment, FeedSummary, Post } from '../schemas/post.js';
 import type { Profile } from '../schemas/profile.js';
 import { toComment, toFeedSummary, toPost, type CommentRow, type PostRow } from './post.mapper.js';
-import { findPost, pagePostIds, parentPostsByIds, postsByIds } from './posts.repository.js';
+import { parentPostsByIds } from './posts.repository.js';
 import type { PostListQuery } from './posts.schemas.js';
 
 export const HOME_FEED = 'home';
@@ -74,42 +78,35 @@ export async function loadComments(db: Kysely<Database>, communityId: string, ro
   });
 }
 
-export function createPostsService(db: Kysely<Database>) {
-  /**
-   * The feeds a feed id lists (null: every feed) and how many posts that is. Totals come from the
-   * counts the import keeps on feeds, never from counting posts: one feed row for a feed, the
-   * community's few feed rows for Home.
-   */
-  async function scopeOf(communityId: string, feedId: string): Promise<{ feedIds: string[] | null; total: number }> {
-    if (feedId === HOME_FEED) {
-      const feeds = await feedListings(db, communityId);
-      const listed = feeds.filter((feed) => !feed.is_archived && !feed.is_unlisted);
-      return {
-        // Every post belongs to a feed of its community, so with nothing hidden no filter is needed.
-        feedIds: listed.length === feeds.length ? null : listed.map((feed) => feed.id),
-        total: listed.reduce((sum, feed) => sum + Number(feed.posts_count), 0),
-      };
-    }
-    // An archived or unlisted feed stays listable by its id, as in the hosted product; only Home hides it.
-    const feed = await findFeed(db, communityId, feedId);
-    if (!feed) throw notFound(`Feed '${feedId}'`);
-    return { feedIds: [feed.id], total: Number(feed.posts_count) };
-  }
-
+export function createPostsService(reader: FragmentReader, hot: HotStatements, clock: () => number) {
   return {
-    async get(communityId: string, id: string): Promise<Post> {
-      const row = await findPost(db, communityId, id);
-      const [post] = row ? await loadPosts(db, communityId, [row]) : [];
-      if (!post) throw notFound(`Post '${id}'`);
-      return post;
+    async get(communityId: string, id: string): Promise<Answer> {
+      const answer = await reader.one('post', communityId, id, clock());
+      if (!answer) throw notFound(`Post '${id}'`);
+      return answer;
     },
 
-    async list(communityId: string, feedId: string, query: PostListQuery): Promise<Page<Post>> {
-      const { feedIds, total } = await scopeOf(communityId, feedId);
+    /**
+     * Totals come from the counts the import keeps on feeds, never from counting posts: the community's
+     * feed directory, held in memory until the store changes.
+     */
+    async list(communityId: string, feedId: string, query: PostListQuery): Promise<Answer> {
+      const directory = await reader.directory(communityId);
+      let scope: { feedIds: string[] | null; total: number };
+      if (feedId === HOME_FEED) scope = directory.home;
+      else {
+        // An archived or unlisted feed stays listable by its id, as in the hosted product; only Home hides it.
+        const feed = directory.feeds.get(feedId);
+        if (!feed) throw notFound(`Feed '${feedId}'`);
+        scope = { feedIds: [feed.id], total: Number(feed.posts_count) };
+      }
       const offset = offsetOf(query);
+      const key = ['P', communityId, feedId, query.sort, query.page, query.per_page].join('|');
       // Past the end nothing is read: the kept total already says the page is empty.
-      const ids = offset < total ? await pagePostIds(db, communityId, feedIds, query.sort, query.per_page, offset) : [];
-      return toPage(query, total, await loadPosts(db, communityId, await postsByIds(db, communityId, ids)));
+      return reader.page(key, communityId, clock(), async () => ({
+        facts: { page: query.page, per_page: query.per_page, total: scope.total },
+        rows: offset < scope.total ? await readPostPage(hot, communityId, scope.feedIds, query.sort, query.per_page, offset) : [],
+      }));
     },
   };
 }

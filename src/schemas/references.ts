@@ -20,7 +20,8 @@ export const References = Type.Object({
       feed: Type.Object({ id: Uuid, label: Type.String(), slug: Type.String() }),
     }),
   ),
-  custom_emojis: Type.Array(Type.Object({ alias: Type.String(), name: Type.String(), url: Url })),
+  // An emoji's alias may be unknown (null), as any scalar inside a nested object (DECISIONS).
+  custom_emojis: Type.Array(Type.Object({ alias: Type.Union([Type.String(), Type.Null()]), name: Type.String(), url: Url })),
   urls: Type.Array(
     Type.Object({
       order_seen: Type.Integer(),

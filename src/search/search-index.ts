@@ -1,10 +1,11 @@
-// The full-text index behind one small interface, one implementation per store (migration 002 builds both).
+// The full-text index behind one small interface, one implementation per store (migrations 002 and 004 build both).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
-import { postgresSearchIndex } from './postgres-search-index.js';
+import { createPostgresSearchIndex } from './postgres-search-index.js';
+import { defaultBudget, type SearchBudget } from './search-budget.js';
 import type { SearchQuery } from './search-query.js';
-import { sqliteSearchIndex } from './sqlite-search-index.js';
+import { createSqliteSearchIndex } from './sqlite-search-index.js';
 
 export type SearchKind = 'post' | 'comment';
 
@@ -14,7 +15,11 @@ export interface SearchWindow {
 }
 
 export interface SearchHits {
-  /** Ids of this window's matches: best match first, then newer first, then id (descending). */
+  /**
+   * Ids of this window's matches: best match first, then newer first, then id (descending). Beyond the
+   * rank budget (search-budget.ts), post matches come in two runs, each in that order: the best title
+   * candidates, then the others. Pages never repeat or skip a match either way.
+   */
   readonly ids: string[];
   /** The exact number of matches in the community. */
   readonly total: number;
@@ -36,7 +41,7 @@ export interface SearchIndex {
   search(db: Kysely<Database>, kind: SearchKind, communityId: string, query: SearchQuery, window: SearchWindow): Promise<SearchHits>;
 }
 
-export function searchIndexFor(dialect: StoreDialect): SearchIndex {
-  return dialect.name === 'postgres' ? postgresSearchIndex : sqliteSearchIndex;
+export function searchIndexFor(dialect: StoreDialect, budget: SearchBudget = defaultBudget): SearchIndex {
+  return dialect.name === 'postgres' ? createPostgresSearchIndex(budget) : createSqliteSearchIndex(budget);
 }
 

@@ -1,4 +1,5 @@
 // Search text as users type it: parsed to a safe AST, rendered as SQLite FTS5 MATCH and PostgreSQL tsquery text, and highlighted.
+import escapeHtml from 'escape-html';
 
 /**
  * One required (or, when `negated`, excluded) term: the words of a phrase, in order. A plain
@@ -115,15 +116,22 @@ function ordered(group: readonly Clause[]): { positive: Clause[]; negative: Clau
 
 const fts5Literal = (clause: Clause): string => `"${clause.words.join(' ').replaceAll('"', '""')}"`;
 
-function fts5Group(group: readonly Clause[]): string {
-  const { positive, negative } = ordered(group);
-  const all = positive.map(fts5Literal).join(' AND ');
-  if (negative.length === 0) return all;
-  const head = positive.length > 1 ? `(${all})` : all;
+/** `head` without the group's exclusions; `head` is one phrase or a parenthesized expression. */
+function fts5Excluding(head: string, negative: readonly Clause[]): string {
+  if (negative.length === 0) return head;
   // One NOT over an OR of the exclusions: a chain of binary NOTs would hit FTS5's depth limit of 256.
   const excluded = negative.map(fts5Literal).join(' OR ');
   return `${head} NOT ${negative.length > 1 ? `(${excluded})` : excluded}`;
 }
+
+function fts5Group(group: readonly Clause[]): string {
+  const { positive, negative } = ordered(group);
+  const all = positive.map(fts5Literal).join(' AND ');
+  return fts5Excluding(positive.length > 1 && negative.length > 0 ? `(${all})` : all, negative);
+}
+
+const fts5Groups = (query: SearchQuery, render: (group: readonly Clause[]) => string): string =>
+  query.groups.length === 1 ? query.groups.map(render).join('') : query.groups.map((group) => `(${render(group)})`).join(' OR ');
 
 /**
  * The FTS5 MATCH expression, e.g. `("a" AND "b c") NOT ("d" OR "e")` or `("a") OR ("b")`; null when
@@ -131,9 +139,30 @@ function fts5Group(group: readonly Clause[]): string {
  * table's `porter unicode61 remove_diacritics 2` tokenizer stems and unaccents like the text.
  */
 export function toFts5Match(query: SearchQuery): string | null {
+  return isEmptyQuery(query) ? null : fts5Groups(query, fts5Group);
+}
+
+/**
+ * An FTS5 MATCH expression for the matches likeliest to rank first: those with one of their group's
+ * required terms in `column` (the title), e.g. `"a" AND {title} : ("a")` or
+ * `("a" AND "b") AND {title} : ("a" OR "b")`, and, for `OR` queries, those matching every
+ * alternative (bm25 adds up the terms, so two body hits can outrank one title hit). Null when the
+ * query matches nothing. Every row it matches is a match of `toFts5Match`.
+ */
+export function toFts5Candidates(query: SearchQuery, column: string): string | null {
   if (isEmptyQuery(query)) return null;
-  if (query.groups.length === 1) return query.groups.map(fts5Group).join('');
-  return query.groups.map((group) => `(${fts5Group(group)})`).join(' OR ');
+  const filter = `{${column}} :`;
+  const titled = fts5Groups(query, (group) => {
+    const { positive, negative } = ordered(group);
+    const literals = positive.map(fts5Literal);
+    const head =
+      literals.length === 1
+        ? `${filter} ${literals.join('')}`
+        : `(${literals.join(' AND ')}) AND ${filter} (${literals.join(' OR ')})`;
+    return fts5Excluding(negative.length > 0 ? `(${head})` : head, negative);
+  });
+  if (query.groups.length === 1) return titled;
+  return `(${titled}) OR (${query.groups.map((group) => `(${fts5Group(group)})`).join(' AND ')})`;
 }
 
 export interface Tsquery {
@@ -248,8 +277,6 @@ interface Range {
   readonly end: number;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 function findHits(text: string, query: SearchQuery): Range[] {
   const stems = new Set(positiveWords(query).map(stem));

@@ -2,8 +2,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../http/auth.js';
 import { errorResponses } from '../http/error-responses.js';
+import { RANK_BUDGET, TITLE_CANDIDATES } from './search-budget.js';
 import { SearchPageResponse, SearchParams } from './search.schemas.js';
 import type { SearchService } from './search.service.js';
+
+const count = (n: number): string => n.toLocaleString('en-US');
 
 export const searchRoutes: FastifyPluginAsyncTypebox<{ search: SearchService }> = async (app, { search }) => {
   app.get(
@@ -15,7 +18,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ search: SearchService }> 
         summary: 'Search posts or comments (Beta)',
         description:
           'Best match first (a title hit above a body hit, more hits above fewer), newer first on ties, then id. ' +
-          '`total_records` is exact. Any `q` of 1 to 256 characters is answered; one with nothing to search ' +
+          `When more than ${count(RANK_BUDGET)} posts match, the ${count(TITLE_CANDIDATES)} best with a query word in their title come first, then the others, ` +
+          'each run in that order. `total_records` is exact. Any `q` of 1 to 256 characters is answered; one with nothing to search ' +
           '(only punctuation or exclusions) matches nothing.',
         tags: ['Search'],
         querystring: SearchParams,

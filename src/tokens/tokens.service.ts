@@ -3,28 +3,56 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { newUuid } from '../lib/ids.js';
-import { epochOfStored, nowStored, toStored } from '../lib/timestamps.js';
+import { epochOfStored, nowStored, toStored, toWire } from '../lib/timestamps.js';
+import { notFound } from '../errors.js';
+import type { ApiKey } from '../schemas/api-key.js';
+import { storedFieldNames, type FieldNames } from './field-names.js';
 import type { Scope } from './scopes.js';
-import { findTokenByHash, insertToken, listTokens, revokeToken, touchToken } from './tokens.repository.js';
+import { findTokenByHash, findTokenWithCommunity, insertToken, listTokens, revokeToken, touchToken } from './tokens.repository.js';
 
 export interface Principal {
   tokenId: string;
   communityId: string;
   scopes: readonly Scope[];
+  /** The names every answer to this token uses (see http/hosted-names.ts). */
+  fieldNames: FieldNames;
 }
 
 const SECRET_PREFIX = 'hth_';
 /** `last_used_at` is written at most this often per token, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * A principal is reused this long before its token row is read again: a revocation (by the CLI, or on
+ * another process) takes effect within it everywhere. Measured on real time: it bounds staleness, not rules.
+ */
+const PRINCIPAL_TTL_MS = 1000;
+/** Only tokens that authenticated are kept, so random secrets cannot grow the map; past this it starts over. */
+const MAX_PRINCIPALS = 10_000;
+
+interface KnownPrincipal {
+  principal: Principal;
+  expiresAt: number | null;
+  lastUsedAt: number;
+  until: number;
+}
 
 /** SHA-256 fits here: the secrets are 256 random bits, so there is nothing to stretch. */
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 export function createTokensService(db: Kysely<Database>, clock: () => number = Date.now) {
   const lastTouched = new Map<string, number>();
+  const known = new Map<string, KnownPrincipal>();
+
+  /** Writes `last_used_at` when the last write is older than the interval. */
+  async function touch(tokenId: string, lastUsedAt: number, now: number): Promise<void> {
+    const touched = lastTouched.get(tokenId) ?? lastUsedAt;
+    if (now - touched < TOUCH_INTERVAL_MS) return;
+    lastTouched.set(tokenId, now);
+    await touchToken(db, tokenId, toStored(now));
+  }
 
   return {
-    async create(communityId: string, options: { name?: string; scopes: Scope[]; expiresInMs?: number }) {
+    async create(communityId: string, options: { name?: string; scopes: Scope[]; expiresInMs?: number; fieldNames?: FieldNames }) {
       const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
       const id = newUuid();
       await insertToken(db, {
@@ -33,6 +61,7 @@ export function createTokensService(db: Kysely<Database>, clock: () => number = 
         name: options.name ?? null,
         secret_hash: hashSecret(secret),
         scopes: options.scopes.join(','),
+        field_names: options.fieldNames ?? 'spec',
         created_at: nowStored(),
         expires_at: options.expiresInMs === undefined ? null : toStored(clock() + options.expiresInMs),
         revoked_at: null,
@@ -41,19 +70,66 @@ export function createTokensService(db: Kysely<Database>, clock: () => number = 
       return { id, secret };
     },
 
-    /** The principal behind a presented secret, or null when unknown, revoked or expired. */
-    async authenticate(secret: string, secretHash: string = hashSecret(secret)): Promise<Principal | null> {
-      if (!secret.startsWith(SECRET_PREFIX) || secret.length > 128) return null;
-      const token = await findTokenByHash(db, secretHash);
+    /**
+     * The principal of a secret checked within the last second, synchronously, when nothing needs writing;
+     * undefined sends the caller to `authenticate`.
+     */
+    known(secret: string): Principal | null | undefined {
+      const cached = known.get(secret);
+      if (!cached || performance.now() >= cached.until) return undefined;
       const now = clock();
-      if (!token || token.revoked_at !== null) return null;
-      if (token.expires_at !== null && epochOfStored(token.expires_at) <= now) return null;
-      const touched = lastTouched.get(token.id) ?? (token.last_used_at ? epochOfStored(token.last_used_at) : 0);
-      if (now - touched >= TOUCH_INTERVAL_MS) {
-        lastTouched.set(token.id, now);
-        await touchToken(db, token.id, toStored(now));
+      if (cached.expiresAt !== null && cached.expiresAt <= now) return null;
+      if (now - (lastTouched.get(cached.principal.tokenId) ?? cached.lastUsedAt) >= TOUCH_INTERVAL_MS) return undefined;
+      return cached.principal;
+    },
+
+    /**
+     * The principal behind a presented secret, or null when unknown, revoked or expired. Within a second of
+     * its last check a known secret costs a map lookup: no hash, no query.
+     */
+    async authenticate(secret: string, secretHash?: string): Promise<Principal | null> {
+      const now = clock();
+      const cached = known.get(secret);
+      if (cached && performance.now() < cached.until) {
+        if (cached.expiresAt !== null && cached.expiresAt <= now) return null;
+        await touch(cached.principal.tokenId, cached.lastUsedAt, now);
+        return cached.principal;
       }
-      return { tokenId: token.id, communityId: token.community_id, scopes: token.scopes.split(',') as Scope[] };
+      if (!secret.startsWith(SECRET_PREFIX) || secret.length > 128) return null;
+      const token = await findTokenByHash(db, secretHash ?? hashSecret(secret));
+      if (!token || token.revoked_at !== null) {
+        known.delete(secret);
+        return null;
+      }
+      const expiresAt = token.expires_at === null ? null : epochOfStored(token.expires_at);
+      const principal: Principal = {
+        tokenId: token.id,
+        communityId: token.community_id,
+        scopes: token.scopes.split(',') as Scope[],
+        fieldNames: storedFieldNames(token.field_names),
+      };
+      const lastUsedAt = token.last_used_at ? epochOfStored(token.last_used_at) : 0;
+      if (known.size >= MAX_PRINCIPALS) known.clear();
+      known.set(secret, { principal, expiresAt, lastUsedAt, until: performance.now() + PRINCIPAL_TTL_MS });
+      if (expiresAt !== null && expiresAt <= now) return null;
+      await touch(token.id, lastUsedAt, now);
+      return principal;
+    },
+
+    /** What `GET /api_key/me` shows of the calling token: never its secret or hash. */
+    async describe(principal: Principal): Promise<ApiKey> {
+      const row = await findTokenWithCommunity(db, principal.communityId, principal.tokenId);
+      if (!row) throw notFound('Token');
+      return {
+        id: row.id,
+        name: row.name,
+        field_names: storedFieldNames(row.field_names),
+        scopes: row.scopes.split(',') as Scope[],
+        community: { id: row.community_id, slug: row.community_slug, name: row.community_name },
+        created_at: toWire(row.created_at),
+        expires_at: toWire(row.expires_at),
+        last_used_at: toWire(row.last_used_at),
+      };
     },
 
     list: (communityId: string) => listTokens(db, communityId),

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import { readJson } from '../db/json.js';
 import { groupEventLists, toCalendarEvent } from '../events/event.mapper.js';
 import { eventProfiles, eventPublications, eventTags } from '../events/events.repository.js';
+import { toFeed } from '../feeds/feed.mapper.js';
 import { toWire } from '../lib/timestamps.js';
 import { toProfile } from '../profiles/profile.mapper.js';
 
@@ -32,7 +33,8 @@ async function* rowsOf<T extends Table>(db: Kysely<Database>, table: T, communit
 export async function* exportRecords(db: Kysely<Database>, communityId: string): AsyncGenerator<Record<string, unknown>> {
   for await (const rows of rowsOf(db, 'feeds', communityId)) {
     for (const f of rows) {
-      yield { kind: 'feed', id: f.id, created_at: toWire(f.created_at), label: f.label, slug: f.slug, is_archived: Boolean(f.is_archived), is_unlisted: Boolean(f.is_unlisted), chat_channel_id: f.chat_channel_id };
+      const { id, label, slug, is_archived, is_unlisted, ...rest } = toFeed(f);
+      yield { kind: 'feed', id, created_at: toWire(f.created_at), label, slug, is_archived, is_unlisted, ...rest };
     }
   }
   for await (const rows of rowsOf(db, 'profiles', communityId)) {
@@ -54,6 +56,7 @@ export async function* exportRecords(db: Kysely<Database>, communityId: string):
         kind: 'calendar_event',
         ...event,
         timezone: row.time_zone,
+        ...(row.reminders_config === null ? {} : { reminders_config: readJson(row.reminders_config) }),
         hosts: event.hosts.map((h) => h.profile_id),
         speakers: event.speakers.map((s) => s.profile_id),
         tags: event.tags.map((t) => t.id),

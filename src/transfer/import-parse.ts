@@ -1,14 +1,14 @@
 // Turns NDJSON lines into validated, normalized rows, or an ImportError naming the line and the reason.
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { TSchema } from '@sinclair/typebox';
-import type { ValueError } from '@sinclair/typebox/errors';
 import type { Insertable } from 'kysely';
 import type { CalendarEventsTable, CommentsTable, FeedsTable, PostsTable, ProfilesTable, TagsTable } from '../db/database.js';
 import { writeJson } from '../db/json.js';
 import { slugify } from '../lib/slug.js';
-import { isValidTimeZone } from '../lib/time-zone.js';
-import { storedFromInput } from '../lib/timestamps.js';
+import { epochOfWallTime, isValidTimeZone } from '../lib/time-zone.js';
+import { parseInstant, storedFromInput, toStored } from '../lib/timestamps.js';
 import type { ChatMessage } from '../schemas/post.js';
+import { AliasError, toSpecNames } from './hosted-aliases.js';
 import {
   recordKinds,
   recordSchemas,
@@ -20,12 +20,40 @@ import {
   type RecordKind,
   type TagRecord,
 } from './import-records.js';
+import { describeUnknown, unknownFields } from './import-fields.js';
+import { schemaProblems } from './import-messages.js';
 
+/** One bad line (or a file-wide problem, line 0) and why. */
+export interface ImportProblem {
+  line: number;
+  reason: string;
+}
+
+/** Every problem found in a file (up to `maxProblems`), in line order: one run shows them all. */
 export class ImportError extends Error {
-  constructor(readonly line: number, reason: string) {
-    super(line > 0 ? `line ${line}: ${reason}` : reason);
+  readonly problems: ImportProblem[];
+  constructor(lineOrProblems: number | ImportProblem[], reason = '', readonly truncated = false) {
+    const problems = typeof lineOrProblems === 'number' ? [{ line: lineOrProblems, reason }] : lineOrProblems;
+    const lines = problems.map((p) => (p.line > 0 ? `line ${p.line}: ${p.reason}` : p.reason));
+    const heading = truncated ? `At least ${problems.length} problems (the report stops there)` : `${problems.length} problems`;
+    super(lines.length === 1 && !truncated ? (lines[0] ?? '') : `${heading}:\n${lines.join('\n')}`);
     this.name = 'ImportError';
+    this.problems = problems;
   }
+
+  /** The first bad line. */
+  get line(): number {
+    return this.problems[0]?.line ?? 0;
+  }
+}
+
+/** A file stops being read after this many problems: enough to fix in one go, bounded on a huge file. */
+export const maxProblems = 100;
+
+export interface ParseOptions {
+  /** Unknown fields are dropped instead of refused; each is told to `onIgnored`. */
+  ignoreUnknown?: boolean;
+  onIgnored?: (line: number, field: string) => void;
 }
 
 interface Located<T> {
@@ -66,14 +94,22 @@ export interface ParsedComment extends Located<Omit<Insertable<CommentsTable>, '
   blocks: unknown[] | null;
 }
 
+export interface ParsedFeed extends Located<Insertable<FeedsTable>> {
+  /** Blocks whose references the writer derives, when the record gave none. */
+  derivePurpose: unknown[] | null;
+  deriveTopic: unknown[] | null;
+}
+
 export interface ImportPlan {
-  feeds: Map<string, Located<Insertable<FeedsTable>>>;
+  feeds: Map<string, ParsedFeed>;
   profiles: Map<string, Located<Insertable<ProfilesTable>>>;
   tags: Map<string, Located<Insertable<TagsTable>>>;
   events: Map<string, ParsedEvent>;
   posts: Map<string, ParsedPost>;
   comments: Map<string, ParsedComment>;
   links: Link[];
+  /** `table:id` of records whose own line was refused: links to them are not reported a second time. */
+  rejected: Set<string>;
   records: number;
 }
 
@@ -95,6 +131,14 @@ class LineParser {
   stamp(value: string | null | undefined, field: string): string | null {
     if (value === undefined || value === null) return null;
     return storedFromInput(value) ?? this.fail(`${field}: '${value}' is not an ISO 8601 or wire timestamp`);
+  }
+
+  /** An event's start or end: written without an offset, it is a local time of the event's own time zone. */
+  eventTime(value: string | null | undefined, field: string, timeZone: string | null): string | null {
+    if (value === undefined || value === null) return null;
+    const parsed = parseInstant(value) ?? this.fail(`${field}: '${value}' is not an ISO 8601 or wire timestamp`);
+    const epochMs = parsed.hasOffset || timeZone === null ? parsed.epochMs : epochOfWallTime(parsed.epochMs, timeZone);
+    return toStored(epochMs, parsed.extraMicros);
   }
 
   link(table: Link['table'], id: string, role: string): void {
@@ -158,8 +202,13 @@ class LineParser {
   }
 
   feed(record: FeedRecord): void {
+    const purpose = record.chat_channel_purpose_chat_blocks ?? null;
+    const topic = record.chat_channel_topic_chat_blocks ?? null;
+    const givenReferences = (references: FeedRecord['chat_channel_topic_chat_blocks_references']) => (references ? writeJson(references) : null);
     this.plan.feeds.set(record.id, {
       line: this.line,
+      derivePurpose: record.chat_channel_purpose_chat_blocks_references ? null : purpose ?? [],
+      deriveTopic: record.chat_channel_topic_chat_blocks_references ? null : topic ?? [],
       row: {
         community_id: '',
         id: record.id,
@@ -168,7 +217,20 @@ class LineParser {
         slug: record.slug ?? slugify(record.label),
         is_archived: record.is_archived ?? false,
         is_unlisted: record.is_unlisted ?? false,
+        banner_file_id: record.banner_file_id ?? null,
+        banner_file_url: record.banner_file_url ?? null,
+        emoji_icon: record.emoji_icon ?? null,
+        list_view_display_format: record.list_view_display_format ?? 'snippet',
+        post_detail_display_format: record.post_detail_display_format ?? 'discussion',
+        show_in_navigation_menu: record.show_in_navigation_menu ?? true,
+        is_site_posting_enabled: record.is_site_posting_enabled ?? false,
         chat_channel_id: record.chat_channel_id ?? null,
+        chat_channel_name: record.chat_channel_name ?? null,
+        chat_channel_num_members: record.chat_channel_num_members ?? 0,
+        chat_channel_purpose_chat_blocks: purpose === null ? null : writeJson(purpose),
+        chat_channel_purpose_chat_blocks_references: givenReferences(record.chat_channel_purpose_chat_blocks_references),
+        chat_channel_topic_chat_blocks: topic === null ? null : writeJson(topic),
+        chat_channel_topic_chat_blocks_references: givenReferences(record.chat_channel_topic_chat_blocks_references),
       },
     });
   }
@@ -176,8 +238,10 @@ class LineParser {
   event(record: EventRecord): void {
     const timeZone = record.timezone ?? null;
     if (timeZone !== null && !isValidTimeZone(timeZone)) this.fail(`timezone: '${timeZone}' is not an IANA time zone`);
-    const start = this.stamp(record.start_date, 'start_date') ?? this.fail('start_date is required');
-    const end = this.stamp(record.end_date, 'end_date');
+    const start = this.eventTime(record.start_date, 'start_date', timeZone) ?? this.fail('start_date is required');
+    const end = this.eventTime(record.end_date, 'end_date', timeZone);
+    // Without a time zone the answer keeps the offsets the record was written in (an event read from the API).
+    const offset = (value: string | null | undefined) => (timeZone === null && value ? parseInstant(value)?.offsetMinutes ?? null : null);
     if (end !== null && end < start) this.fail('end_date: must not be before start_date');
     const created = this.stamp(record.created_at, 'created_at') ?? this.now;
     const description = record.description_chat_blocks ?? null;
@@ -206,6 +270,9 @@ class LineParser {
         end_at: end,
         occupied_until: end ?? start,
         time_zone: timeZone,
+        start_offset: offset(record.start_date),
+        end_offset: offset(record.end_date),
+        reminders_config: record.reminders_config ? writeJson(record.reminders_config) : null,
         allow_public_guest_list: record.allow_public_guest_list ?? false,
         enable_registration_button: record.enable_registration_button ?? false,
         is_unlisted: record.is_unlisted ?? false,
@@ -244,8 +311,9 @@ class LineParser {
     };
   }
 
-  author(record: { author?: ProfileRecord | null; author_profile_id?: string | null }): string | null {
-    if (record.author) return this.profile(record.author);
+  /** The author as a whole profile (upserted), a bare profile id, or `author_profile_id`. */
+  author(record: { author?: ProfileRecord | string | null; author_profile_id?: string | null }): string | null {
+    if (record.author) return this.profileRef(record.author, 'author');
     if (record.author_profile_id) this.link('profiles', record.author_profile_id, 'author');
     return record.author_profile_id ?? null;
   }
@@ -253,6 +321,7 @@ class LineParser {
   post(record: PostRecord): void {
     const created = this.stamp(record.created_at, 'created_at') ?? this.fail('created_at is required');
     const message = this.chatMessage(record.chat_message);
+    if (record.feed && record.feed.id !== record.feed_id) this.fail(`feed.id '${record.feed.id}' is not the post's feed_id '${record.feed_id}'`);
     this.link('feeds', record.feed_id, 'feed');
     this.plan.posts.set(record.id, {
       line: this.line,
@@ -288,6 +357,7 @@ class LineParser {
 
   comment(record: CommentRecord): void {
     const postId = record.parent_post_id ?? record.post_id ?? this.fail('parent_post_id (or post_id) is required');
+    if (record.parent_post && record.parent_post.id !== postId) this.fail(`parent_post.id '${record.parent_post.id}' is not the comment's parent_post_id '${postId}'`);
     const created = this.stamp(record.created_at, 'created_at') ?? this.fail('created_at is required');
     const message = this.chatMessage(record.chat_message);
     this.link('posts', postId, 'parent post');
@@ -313,26 +383,6 @@ class LineParser {
   }
 }
 
-/** The most specific reason: inside a union (a value or null), the error of the branch that got furthest. */
-function deepest(error: ValueError): ValueError {
-  let best = error;
-  for (const branch of error.errors) {
-    const first = branch.First();
-    if (!first) continue;
-    const candidate = deepest(first);
-    if (candidate.path.length > best.path.length) best = candidate;
-  }
-  return best;
-}
-
-function describeFirstError(check: TypeCheck<TSchema>, value: unknown): string {
-  const first = check.Errors(value).First();
-  if (!first) return 'invalid record';
-  const error = deepest(first);
-  const field = error.path.replace(/^\//, '').replace(/\//g, '.') || 'record';
-  return `${field}: ${error.message}`;
-}
-
 export function emptyPlan(): ImportPlan {
   return {
     feeds: new Map(),
@@ -342,12 +392,38 @@ export function emptyPlan(): ImportPlan {
     posts: new Map(),
     comments: new Map(),
     links: [],
+    rejected: new Set(),
     records: 0,
   };
 }
 
-/** Adds one NDJSON line to the plan; blank lines are skipped. Later records with the same id win. */
-export function parseLine(plan: ImportPlan, text: string, line: number, now: string): void {
+/** Where a NUL hides in a record, as a dotted path: PostgreSQL cannot store it, so no store takes it. */
+function nulField(record: unknown): string | null {
+  const pending: [unknown, string][] = [[record, '']];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string' && value.includes('\u0000')) return path || 'record';
+    if (typeof value === 'object' && value !== null) {
+      for (const [key, inner] of Object.entries(value)) pending.push([inner, path ? `${path}.${key}` : key]);
+    }
+  }
+  return null;
+}
+
+const tableOf: Partial<Record<RecordKind, Link['table']>> = { feed: 'feeds', profile: 'profiles', tag: 'tags', post: 'posts', comment: 'comments' };
+
+/** Remembers the id a refused line defined, so that links to it are not reported again as missing. */
+function reject(plan: ImportPlan, kind: RecordKind, record: Record<string, unknown>): void {
+  const table = tableOf[kind];
+  const id = record['id'] ?? record['profile_id'];
+  if (table && typeof id === 'string') plan.rejected.add(`${table}:${id}`);
+}
+
+/**
+ * Adds one NDJSON line to the plan; blank lines are skipped. Later records with the same id win. A bad
+ * line throws an ImportError naming every problem of that line: unknown fields, then schema breaches.
+ */
+export function parseLine(plan: ImportPlan, text: string, line: number, now: string, options: ParseOptions = {}): void {
   if (text.trim() === '') return;
   let value: unknown;
   try {
@@ -356,20 +432,43 @@ export function parseLine(plan: ImportPlan, text: string, line: number, now: str
     throw new ImportError(line, `not valid JSON (${(error as Error).message})`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ImportError(line, 'a record must be a JSON object');
-  const kind = (value as { kind?: unknown }).kind;
+  const record = value as Record<string, unknown>;
+  const kind = record['kind'];
   if (typeof kind !== 'string' || !(recordKinds as string[]).includes(kind)) {
     throw new ImportError(line, `kind must be one of ${recordKinds.join(', ')} (got ${JSON.stringify(kind ?? null)})`);
   }
-  const check = checkers[kind as RecordKind];
-  if (!check.Check(value)) throw new ImportError(line, `${kind}: ${describeFirstError(check, value)}`);
-  const parser = new LineParser(plan, line, now);
-  switch (kind as RecordKind) {
-    case 'feed': parser.feed(value as FeedRecord); break;
-    case 'profile': parser.profile(value as ProfileRecord); break;
-    case 'tag': parser.tag(value as TagRecord); break;
-    case 'calendar_event': parser.event(value as EventRecord); break;
-    case 'post': parser.post(value as PostRecord); break;
-    case 'comment': parser.comment(value as CommentRecord); break;
+  const recordKind = kind as RecordKind;
+  let aliased: Record<string, unknown>;
+  try {
+    // Hosted names become spec names first; every later check sees the spec's.
+    aliased = toSpecNames(recordKind, record);
+  } catch (error) {
+    if (error instanceof AliasError) throw new ImportError(line, `${kind}: ${error.message}`);
+    throw error;
+  }
+  try {
+    const problems: string[] = [];
+    for (const field of unknownFields(recordKind, aliased)) {
+      if (options.ignoreUnknown) options.onIgnored?.(line, field.path);
+      else problems.push(describeUnknown(field));
+    }
+    const check = checkers[recordKind];
+    if (!check.Check(aliased)) problems.push(...schemaProblems(check.Errors(aliased)));
+    const nul = problems.length === 0 ? nulField(aliased) : null;
+    if (nul !== null) problems.push(`${nul} must not contain the NUL character`);
+    if (problems.length > 0) throw new ImportError(line, `${recordKind}: ${problems.join('; ')}`);
+    const parser = new LineParser(plan, line, now);
+    switch (recordKind) {
+      case 'feed': parser.feed(aliased as FeedRecord); break;
+      case 'profile': parser.profile(aliased as ProfileRecord); break;
+      case 'tag': parser.tag(aliased as TagRecord); break;
+      case 'calendar_event': parser.event(aliased as EventRecord); break;
+      case 'post': parser.post(aliased as PostRecord); break;
+      case 'comment': parser.comment(aliased as CommentRecord); break;
+    }
+  } catch (error) {
+    reject(plan, recordKind, aliased);
+    throw error;
   }
   plan.records++;
 }

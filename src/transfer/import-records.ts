@@ -2,6 +2,7 @@
 // strict on ids and types. Records carry the fields the API shows for them.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { SHORT_ID_PATTERN, UUID_PATTERN } from '../lib/ids.js';
+import { listViewFormats } from '../schemas/feed.js';
 import { ChatBlock, References } from '../schemas/references.js';
 
 const Opt = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
@@ -16,7 +17,9 @@ const Blocks = Opt(Type.Array(ChatBlock));
 // References given in a record must have the exact shape the API answers with, or reading it back would fail.
 const ReferencesIn = Opt(References);
 
+// `kind` is allowed inside too: a profile or tag record may be nested as it stands in a file.
 export const ProfileRecord = Type.Object({
+  kind: Type.Optional(Type.Literal('profile')),
   profile_id: Type.Optional(Uuid),
   id: Type.Optional(Uuid),
   created_at: Type.Optional(Stamp),
@@ -43,6 +46,7 @@ export const ProfileRecord = Type.Object({
 export type ProfileRecord = Static<typeof ProfileRecord>;
 
 export const TagRecord = Type.Object({
+  kind: Type.Optional(Type.Literal('tag')),
   id: Type.String({ minLength: 1, maxLength: 64 }),
   created_at: Type.Optional(Stamp),
   tag_group_id: Text,
@@ -57,10 +61,24 @@ export const FeedRecord = Type.Object({
   slug: Opt(Type.String({ maxLength: 200 })),
   is_archived: Flag,
   is_unlisted: Flag,
+  banner_file_id: Text,
+  banner_file_url: Text,
+  emoji_icon: Text,
+  list_view_display_format: Opt(Type.Union(listViewFormats.map((f) => Type.Literal(f)))),
+  post_detail_display_format: Opt(Type.String({ minLength: 1, maxLength: 200 })),
+  show_in_navigation_menu: Flag,
+  is_site_posting_enabled: Flag,
   chat_channel_id: Text,
+  chat_channel_name: Text,
+  chat_channel_num_members: Int,
+  chat_channel_purpose_chat_blocks: Blocks,
+  chat_channel_purpose_chat_blocks_references: ReferencesIn,
+  chat_channel_topic_chat_blocks: Blocks,
+  chat_channel_topic_chat_blocks_references: ReferencesIn,
 });
 export type FeedRecord = Static<typeof FeedRecord>;
 
+// Nested profiles and tags may be whole objects (upserted) or bare ids (DECISIONS).
 const ProfileRef = Type.Union([Uuid, ProfileRecord]);
 const TagRef = Type.Union([Type.String({ minLength: 1, maxLength: 64 }), TagRecord]);
 
@@ -93,6 +111,8 @@ export const EventRecord = Type.Object({
   webhook_custom_metadata: Text,
   attendees_count: Int,
   cover_image_url: Text,
+  /** The hosted product's reminders, kept as given (their shape is not published). */
+  reminders_config: Opt(Type.Array(Type.Unknown(), { maxItems: 100 })),
   published_to: Type.Optional(
     Type.Array(
       Type.Object({
@@ -132,14 +152,17 @@ export const PostRecord = Type.Object({
   feed_id: Uuid,
   post_detail_display_format: Text,
   author_profile_id: Opt(Uuid),
-  author: Opt(ProfileRecord),
+  author: Opt(ProfileRef),
+  /** As the API shows it; must name the record's own feed_id. */
+  feed: Opt(Type.Object({ id: Uuid, label: Type.Optional(Str), slug: Type.Optional(Str) })),
   read_time_minutes: Opt(Type.Integer({ minimum: 0 })),
   source: Text,
   file_attachments_count: Int,
   reactions_count: Int,
   comments_count: Opt(Type.Integer({ minimum: 0 })),
   body_plaintext: Text,
-  body_prosemirror: Opt(Type.Object({})),
+  // A document of its own format, kept as given.
+  body_prosemirror: Opt(Type.Object({}, { additionalProperties: true })),
   chat_message: ChatMessageIn,
   cover_image_file_id: Text,
   cover_image_url: Text,
@@ -154,8 +177,12 @@ export const CommentRecord = Type.Object({
   parent_post_id: Type.Optional(ShortId),
   post_id: Type.Optional(ShortId),
   parent_comment_id: Opt(ShortId),
+  /** As search shows them; the parent post decides the comment's feed, and parent_post must name that post. */
+  feed_id: Opt(Uuid),
+  feed: Opt(Type.Object({ id: Uuid, label: Type.Optional(Str), slug: Type.Optional(Str) })),
+  parent_post: Opt(Type.Object({ id: ShortId }, { additionalProperties: true })),
   author_profile_id: Opt(Uuid),
-  author: Opt(ProfileRecord),
+  author: Opt(ProfileRef),
   body_plaintext: Text,
   chat_message: ChatMessageIn,
   reactions_count: Int,
@@ -174,3 +201,10 @@ export const recordSchemas = {
 } as const;
 export type RecordKind = keyof typeof recordSchemas;
 export const recordKinds = Object.keys(recordSchemas) as RecordKind[];
+
+/**
+ * The fields a record of each kind may carry: `kind` and its schema's properties. Anything else is an
+ * unknown field, refused unless the import is told to ignore them (a typo must not silently become null).
+ */
+export const knownFields = {} as Record<RecordKind, readonly string[]>;
+for (const kind of recordKinds) knownFields[kind] = [...new Set(['kind', ...Object.keys(recordSchemas[kind].properties)])];

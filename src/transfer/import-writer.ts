@@ -1,10 +1,11 @@
 // Writes a parsed import plan into one community inside the caller's transaction: links checked first,
-// then rows upserted in dependency order, then the derived fields and counters brought up to date.
+// then rows upserted in dependency order, then the derived fields, counters and fragments brought up to date.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { refreshFragments } from '../fragments/fragment-refresh.js';
 import { chunk, existingIds, insertRows, upsertRows } from './batch.js';
 import { createDeriver, type Deriver } from './derive.js';
-import { ImportError, type ImportPlan, type Link } from './import-parse.js';
+import { ImportError, maxProblems, type ImportPlan, type ImportProblem, type Link } from './import-parse.js';
 
 const singular: Record<Link['table'], string> = {
   profiles: 'profile',
@@ -14,7 +15,8 @@ const singular: Record<Link['table'], string> = {
   comments: 'comment',
 };
 
-async function checkLinks(db: Kysely<Database>, communityId: string, plan: ImportPlan): Promise<void> {
+/** Links to records neither in the file nor in the community (links to refused lines are reported there already). */
+async function missingLinks(db: Kysely<Database>, communityId: string, plan: ImportPlan): Promise<ImportProblem[]> {
   const inFile: Record<Link['table'], Map<string, unknown>> = {
     profiles: plan.profiles,
     tags: plan.tags,
@@ -22,7 +24,7 @@ async function checkLinks(db: Kysely<Database>, communityId: string, plan: Impor
     posts: plan.posts,
     comments: plan.comments,
   };
-  const unresolved = plan.links.filter((link) => !inFile[link.table].has(link.id));
+  const unresolved = plan.links.filter((link) => !inFile[link.table].has(link.id) && !plan.rejected.has(`${link.table}:${link.id}`));
   const missing: Link[] = [];
   for (const table of Object.keys(inFile) as Link['table'][]) {
     const links = unresolved.filter((l) => l.table === table);
@@ -30,18 +32,21 @@ async function checkLinks(db: Kysely<Database>, communityId: string, plan: Impor
     const found = await existingIds(db, table, communityId, links.map((l) => l.id));
     missing.push(...links.filter((l) => !found.has(l.id)));
   }
-  const first = missing.sort((a, b) => a.line - b.line)[0];
-  if (first) throw new ImportError(first.line, `${first.role}: ${singular[first.table]} '${first.id}' does not exist in the file or the community`);
+  return missing.map((link) => ({ line: link.line, reason: `${link.role}: ${singular[link.table]} '${link.id}' does not exist in the file or the community` }));
 }
 
-/** One e-mail is one member per community: refuse a file that would give two profiles the same one. */
-async function checkEmails(db: Kysely<Database>, communityId: string, plan: ImportPlan): Promise<void> {
+/** One e-mail is one member per community: a file must not give two profiles the same one. */
+async function emailConflicts(db: Kysely<Database>, communityId: string, plan: ImportPlan): Promise<ImportProblem[]> {
+  const problems: ImportProblem[] = [];
   const owner = new Map<string, string>();
   const lines = new Map<string, number>();
   for (const { line, row } of [...plan.profiles.values()].sort((a, b) => a.line - b.line)) {
     if (!row.email_key) continue;
     const previous = owner.get(row.email_key);
-    if (previous !== undefined && previous !== row.id) throw new ImportError(line, `profile: e-mail '${row.email}' already belongs to profile '${previous}'`);
+    if (previous !== undefined && previous !== row.id) {
+      problems.push({ line, reason: `profile: e-mail '${row.email}' already belongs to profile '${previous}'` });
+      continue;
+    }
     owner.set(row.email_key, row.id);
     lines.set(row.email_key, line);
   }
@@ -50,14 +55,37 @@ async function checkEmails(db: Kysely<Database>, communityId: string, plan: Impo
     for (const row of rows) {
       const id = row.email_key ? owner.get(row.email_key) : undefined;
       if (row.email_key && id !== undefined && id !== row.id) {
-        throw new ImportError(lines.get(row.email_key) ?? 0, `profile: e-mail '${row.email_key}' already belongs to profile '${row.id}'`);
+        problems.push({ line: lines.get(row.email_key) ?? 0, reason: `profile: e-mail '${row.email_key}' already belongs to profile '${row.id}'` });
       }
     }
   }
+  return problems;
+}
+
+/** What the store would refuse in a parsed plan (read only): missing links and e-mails taken, by line. */
+export async function checkPlan(db: Kysely<Database>, communityId: string, plan: ImportPlan): Promise<ImportProblem[]> {
+  const problems = [...(await missingLinks(db, communityId, plan)), ...(await emailConflicts(db, communityId, plan))];
+  return problems.sort((a, b) => a.line - b.line);
 }
 
 const withCommunity = <T extends { community_id: string }>(communityId: string, rows: Iterable<{ row: T }>): T[] =>
   [...rows].map(({ row }) => ({ ...row, community_id: communityId }));
+
+/** A feed's channel purpose and topic may mention its own channel: their references are derived once every feed is in. */
+async function deriveFeedReferences(db: Kysely<Database>, communityId: string, plan: ImportPlan, derive: Deriver): Promise<void> {
+  for (const feed of plan.feeds.values()) {
+    if (!feed.derivePurpose && !feed.deriveTopic) continue;
+    await db
+      .updateTable('feeds')
+      .set({
+        ...(feed.derivePurpose ? { chat_channel_purpose_chat_blocks_references: derive.references(feed.derivePurpose) } : {}),
+        ...(feed.deriveTopic ? { chat_channel_topic_chat_blocks_references: derive.references(feed.deriveTopic) } : {}),
+      })
+      .where('community_id', '=', communityId)
+      .where('id', '=', feed.row.id)
+      .execute();
+  }
+}
 
 async function writeEvents(db: Kysely<Database>, communityId: string, plan: ImportPlan, derive: Deriver): Promise<void> {
   const events = [...plan.events.values()];
@@ -152,15 +180,24 @@ async function refreshFeedCounts(db: Kysely<Database>, communityId: string, feed
 }
 
 export async function writePlan(db: Kysely<Database>, communityId: string, plan: ImportPlan): Promise<void> {
-  await checkLinks(db, communityId, plan);
-  await checkEmails(db, communityId, plan);
+  const problems = await checkPlan(db, communityId, plan);
+  if (problems.length > 0) throw new ImportError(problems.slice(0, maxProblems), '', problems.length > maxProblems);
   await upsertRows(db, 'feeds', withCommunity(communityId, plan.feeds.values()));
   await upsertRows(db, 'profiles', withCommunity(communityId, plan.profiles.values()));
   await upsertRows(db, 'tags', withCommunity(communityId, plan.tags.values()));
   const derive = await createDeriver(db, communityId);
+  await deriveFeedReferences(db, communityId, plan, derive);
   await writeEvents(db, communityId, plan, derive);
   const feeds = await writePosts(db, communityId, plan, derive);
   await writeComments(db, communityId, plan, derive);
   await refreshPostActivity(db, communityId, plan);
   await refreshFeedCounts(db, communityId, feeds);
+  await refreshFragments(db, communityId, {
+    profiles: plan.profiles.keys(),
+    feeds: plan.feeds.keys(),
+    tags: plan.tags.keys(),
+    events: plan.events.keys(),
+    // A comment changes its post's comments_count and latest_activity_at.
+    posts: [...plan.posts.keys(), ...[...plan.comments.values()].map((c) => c.row.post_id)],
+  });
 }

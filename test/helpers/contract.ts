@@ -145,8 +145,10 @@ export function attachContract(app: FastifyInstance, log: ContractLog = contract
   };
   app.addHook('onSend', async (request, reply, payload) => {
     const operationId = request.routeOptions.schema?.operationId;
-    // Only documented operations; HEAD shares its GET's operationId but has no body to check.
+    // Only documented operations; HEAD shares its GET's operationId but has no body to check. The document
+    // describes the spec names: success answers in hosted field-name mode are checked by test/hosted instead.
     if (!operationId || request.method === 'HEAD') return payload;
+    if (request.principal?.fieldNames === 'hosted' && reply.statusCode < 300) return payload;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
     let problems: string[];
     try {

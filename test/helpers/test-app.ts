@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createCommunitiesService } from '../../src/communities/communities.service.js';
+import type { FieldNames } from '../../src/tokens/field-names.js';
 import type { Scope } from '../../src/tokens/scopes.js';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { importLines, type ImportSummary } from '../../src/transfer/import.service.js';
@@ -16,7 +17,7 @@ export interface TestApp {
   /** Current time seen by the app; tests may move it. */
   clock: { now: number };
   community(slug: string): Promise<string>;
-  token(communityId: string, scopes?: Scope[], options?: { expiresInMs?: number }): Promise<string>;
+  token(communityId: string, scopes?: Scope[], options?: { expiresInMs?: number; fieldNames?: FieldNames }): Promise<string>;
   importRecords(communityId: string, records: object[]): Promise<ImportSummary>;
   get(path: string, token: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -26,7 +27,7 @@ export async function createTestApp(options: { now?: number; config?: Partial<Co
   const testStore = await createTestStore();
   const { store } = testStore;
   const clock = { now: options.now ?? Date.parse('2026-03-10T12:00:00Z') };
-  const config = loadConfig({}, { databaseUrl: testStore.url, rateLimitPerSecond: 10_000, ...options.config });
+  const config = loadConfig({}, { databaseUrl: testStore.url, rateLimitPerSecond: 10_000, authFailuresPerSecond: 10_000, ...options.config });
   const app = await buildApp(config, { store, clock: () => clock.now, logger: false });
   // The production app, plus one read-only hook: every answer is checked against the OpenAPI document.
   attachContract(app);
@@ -40,7 +41,7 @@ export async function createTestApp(options: { now?: number; config?: Partial<Co
     clock,
     community: async (slug) => (await communities.create(slug, slug)).id,
     token: async (communityId, scopes = ['read'], opts = {}) =>
-      (await tokens.create(communityId, { scopes, expiresInMs: opts.expiresInMs })).secret,
+      (await tokens.create(communityId, { scopes, expiresInMs: opts.expiresInMs, fieldNames: opts.fieldNames })).secret,
     importRecords: (communityId, records) => importLines(store, communityId, records.map((r) => JSON.stringify(r))),
     get: (path, token, headers = {}) => app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}`, ...headers } }),
     async close() {

@@ -42,7 +42,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 
 export async function createTestStore(): Promise<TestStore> {
   const database = await createTestDatabase();
-  const store = openStore(database.url, 5);
+  // Generous deadlines: the suite shares a small machine, and a test's store must not answer 503 for being
+  // slow. The outage tests open their stores with the server's own deadlines.
+  const store = openStore(database.url, 5, { queryMs: 20_000, acquireMs: 20_000 });
   await migrateToLatest(store.db, store.dialect);
   return {
     store,

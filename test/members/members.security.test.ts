@@ -51,6 +51,7 @@ describe('scopes and tokens', () => {
   it('refuses a revoked token', async () => {
     const { id, secret } = await tokenWithId(t, acme);
     expect(await createTokensService(t.testStore.store.db).revoke(id)).toBe(true);
+    // Never used before the revocation, so no principal of it is held: refused at once.
     const res = await postMember(t.app, secret, body);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('unauthorized');

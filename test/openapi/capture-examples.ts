@@ -1,6 +1,7 @@
 // Captures the OpenAPI examples: real answers of the real app over the test fixtures, named per operation and status.
 import type { CapturedExamples } from '../../src/http/openapi-examples.js';
 import { feedIds } from '../fixtures/community.js';
+import { announcements, moreFeedIds } from '../fixtures/feeds.js';
 import { postIds, postRecords } from '../fixtures/posts.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -72,12 +73,39 @@ export const exampleRequests: Record<string, ExampleRequest[]> = {
       body: { ...memberBody, full_name: 'Katherine Coleman Johnson' },
     },
   ],
+  listFeeds: [
+    { name: 'Listed feeds, two per page', url: '/admin/v0/feeds?is_archived=false&is_unlisted=false&per_page=2' },
+    { name: 'A filter that is not true or false', url: '/admin/v0/feeds?is_archived=yes' },
+  ],
+  getFeed: [
+    { name: 'A feed with its chat channel', url: `/admin/v0/feeds/${moreFeedIds.announcements}` },
+    { name: 'Unknown feed', url: `/admin/v0/feeds/${unknownFeed}` },
+    { name: 'Not a UUID', url: '/admin/v0/feeds/home' },
+  ],
+  getApiKey: [
+    {
+      name: 'The calling token',
+      url: '/admin/v0/api_key/me',
+      stabilize: (body) =>
+        withData(body, {
+          id: '0b5d3c8e-2f41-4a6b-9c7d-8e9f0a1b2c3d',
+          community: { id: '9a7c5e3f-1b2d-4c6e-8f0a-1b2c3d4e5f60', slug: 'example', name: 'example' },
+          created_at: '2026-03-01 09:00:00.000000+00',
+        }),
+    },
+  ],
   searchDocuments: [
     { name: 'Posts, with highlights', url: '/admin/v0/search?type=post&q=welcome&per_page=1&highlight=true' },
     { name: 'Comments', url: '/admin/v0/search?type=comment&q=hello&per_page=1' },
     { name: 'Missing q', url: '/admin/v0/search?type=post' },
   ],
 };
+
+function withData(body: Record<string, unknown>, fields: Record<string, unknown>): Record<string, unknown> {
+  const data = body['data'];
+  if (typeof data !== 'object' || data === null) return body;
+  return { ...body, data: { ...data, ...fields } };
+}
 
 function withMemberId(body: Record<string, unknown>, id: string): Record<string, unknown> {
   const data = body['data'];
@@ -157,6 +185,6 @@ export async function captureExamples(document: DocumentOperations): Promise<Cap
 
 async function seeded(t: TestApp): Promise<string> {
   const community = await t.community('example');
-  await t.importRecords(community, postRecords);
+  await t.importRecords(community, [...postRecords, announcements]);
   return community;
 }

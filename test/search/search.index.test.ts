@@ -12,6 +12,7 @@ import { parseSearchQuery } from '../../src/search/search-query.js';
 import { importLines } from '../../src/transfer/import.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-store.js';
+import { emptyReferences } from '../../src/schemas/references.js';
 import { baseRecords, feedIds } from '../fixtures/community.js';
 
 let t: TestApp;
@@ -117,12 +118,22 @@ describe('migration 002', () => {
       const result = await before.migrateToLatest();
       expect(result.error).toBeUndefined();
       const { id } = await createCommunitiesService(store.db, store.dialect).create('old', 'Old');
-      await importLines(store, id, [
-        ...baseRecords,
-        post('oldpost00001', 'Pelican', 'bill pouch'),
-        post('oldpost00002', 'Flamingo', 'pink pelican feathers'),
-        { kind: 'comment', id: 'oldcmt000001', created_at: '2025-02-01T00:00:00Z', parent_post_id: 'oldpost00001', body_plaintext: 'a pelican indeed' },
-      ].map((record) => JSON.stringify(record)));
+      // Rows as an import of that time wrote them (today's import also writes what later migrations add).
+      const at = '2025-01-01 00:00:00.000000';
+      const feedId = feedIds.general;
+      await store.db.insertInto('feeds').values({ community_id: id, id: feedId, created_at: at, label: 'General', slug: 'general', is_archived: false, is_unlisted: false, chat_channel_id: null, posts_count: 2 }).execute();
+      const postRow = (postId: string, title: string, body: string) => ({
+        community_id: id, id: postId, created_at: at, updated_at: at, content_created_at: null, latest_activity_at: at, title, slug: null,
+        feed_id: feedId, post_detail_display_format: null, author_profile_id: null, read_time_minutes: 1, source: null,
+        file_attachments_count: 0, reactions_count: 0, comments_count: 0, body_plaintext: body, body_prosemirror: null,
+        chat_message: null, cover_image_file_id: null, cover_image_url: null, references: JSON.stringify(emptyReferences()),
+      });
+      await store.db.insertInto('posts').values([postRow('oldpost00001', 'Pelican', 'bill pouch'), postRow('oldpost00002', 'Flamingo', 'pink pelican feathers')]).execute();
+      await store.db.insertInto('comments').values({
+        community_id: id, id: 'oldcmt000001', created_at: '2025-02-01 00:00:00.000000', updated_at: '2025-02-01 00:00:00.000000', post_id: 'oldpost00001',
+        parent_comment_id: null, author_profile_id: null, body_plaintext: 'a pelican indeed', chat_message: null, reactions_count: 0,
+        file_attachments_count: 0, references: JSON.stringify(emptyReferences()),
+      }).execute();
 
       await migrateToLatest(store.db, store.dialect);
       const index = searchIndexFor(store.dialect);
@@ -134,6 +145,9 @@ describe('migration 002', () => {
       // And the triggers keep the migrated index in step from then on.
       await importLines(store, id, [JSON.stringify(post('oldpost00003', 'Pelican', 'again'))]);
       expect((await index.search(store.db, 'post', id, query, window)).total).toBe(3);
+      // Migration 003 rendered the posts that existed before it, and the import rendered the new one.
+      const rendered = await store.db.selectFrom('fragments').select('id').where('community_id', '=', id).where('kind', '=', 'post').orderBy('id').execute();
+      expect(rendered.map((row) => row.id)).toEqual(['oldpost00001', 'oldpost00002', 'oldpost00003']);
     } finally {
       await store.close();
       await database.drop();

@@ -1,11 +1,13 @@
 // The typed client of Hearth's admin API: one method per operation, HearthError on failure, and `pages.*` walking every page of a list or search.
 import createClient, { type Client } from 'openapi-fetch';
 import { operationMethods, pageMethods } from './operations.js';
+import { narrowedSearch } from './search.js';
 import type { paths } from './schema.js';
 
 export { HearthError, type FieldProblem } from './errors.js';
 export { paginate, type Page } from './paginate.js';
 export type { CallOptions } from './call.js';
+export type { CommentHit, PostHit, SearchHit, SearchParams, SearchResultPage, SearchType } from './search.js';
 export type { components, operations, paths } from './schema.js';
 
 export interface HearthClientOptions {
@@ -24,8 +26,15 @@ export function createHearthClient(options: HearthClientOptions) {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const methods = operationMethods(raw);
+  const search = narrowedSearch(methods);
   /** `raw` is the underlying openapi-fetch client, for the status, headers and whole body of an answer. */
-  return { ...methods, pages: pageMethods(methods), raw };
+  return {
+    ...methods,
+    /** Search posts or comments (Beta): records are posts for `type: 'post'`, comments for `type: 'comment'`. */
+    searchDocuments: search.search,
+    pages: { ...pageMethods(methods), searchDocuments: search.pages },
+    raw,
+  };
 }
 
 export type HearthClient = ReturnType<typeof createHearthClient>;

@@ -12,10 +12,19 @@ export function operationMethods(api: Client<paths>) {
     addMember: async (params: RequestBody<'addMember'>, options: CallOptions = {}) => {
       return call(api.POST('/admin/v0/members', { body: params, ...requestInit(options) }));
     },
+    /** Describe the calling token: `GET /admin/v0/api_key/me`. Needs the `read` scope. */
+    getApiKey: async (params: Record<never, never> = {}, options: CallOptions = {}) => {
+      return call(api.GET('/admin/v0/api_key/me', { ...requestInit(options) }));
+    },
     /** Retrieve a calendar event: `GET /admin/v0/calendar_events/{calendar_event_id}`. Needs the `read` scope. */
     getCalendarEvent: async (params: PathParams<'getCalendarEvent'>, options: CallOptions = {}) => {
       const { calendar_event_id } = params;
       return call(api.GET('/admin/v0/calendar_events/{calendar_event_id}', { params: { path: { calendar_event_id } }, ...requestInit(options) }));
+    },
+    /** Retrieve a feed: `GET /admin/v0/feeds/{feed_id}`. Needs the `read` scope. */
+    getFeed: async (params: PathParams<'getFeed'>, options: CallOptions = {}) => {
+      const { feed_id } = params;
+      return call(api.GET('/admin/v0/feeds/{feed_id}', { params: { path: { feed_id } }, ...requestInit(options) }));
     },
     /** Retrieve a post: `GET /admin/v0/posts/{post_id}`. Needs the `read` scope. */
     getPost: async (params: PathParams<'getPost'>, options: CallOptions = {}) => {
@@ -30,6 +39,10 @@ export function operationMethods(api: Client<paths>) {
     listFeedPosts: async (params: PathParams<'listFeedPosts'> & QueryParams<'listFeedPosts'>, options: CallOptions = {}) => {
       const { feed_id, ...rest } = params;
       return call(api.GET('/admin/v0/feeds/{feed_id}/posts', { params: { path: { feed_id }, query: rest }, ...requestInit(options) }));
+    },
+    /** List feeds: `GET /admin/v0/feeds`. Needs the `read` scope. */
+    listFeeds: async (params: QueryParams<'listFeeds'> = {}, options: CallOptions = {}) => {
+      return call(api.GET('/admin/v0/feeds', { params: { query: params }, ...requestInit(options) }));
     },
     /** Search posts or comments (Beta): `GET /admin/v0/search`. Needs the `read` scope. */
     searchDocuments: async (params: QueryParams<'searchDocuments'>, options: CallOptions = {}) => {
@@ -47,6 +60,8 @@ export function pageMethods(methods: OperationMethods) {
       paginate((page) => methods.listCalendarEvents(page, options), params),
     listFeedPosts: (params: Parameters<OperationMethods['listFeedPosts']>[0], options: CallOptions = {}) =>
       paginate((page) => methods.listFeedPosts(page, options), params),
+    listFeeds: (params: Parameters<OperationMethods['listFeeds']>[0] = {}, options: CallOptions = {}) =>
+      paginate((page) => methods.listFeeds(page, options), params),
     searchDocuments: (params: Parameters<OperationMethods['searchDocuments']>[0], options: CallOptions = {}) =>
       paginate((page) => methods.searchDocuments(page, options), params),
   };

@@ -10,7 +10,7 @@ export interface Page<Item> {
 }
 
 /** Yields each page from `params.page` (0 when absent) on; `list` is any list or search method of the client. */
-export async function* paginate<Params extends { page?: number }, Result extends Page<unknown>>(
+export async function* paginate<const Params extends { page?: number }, Result extends Page<unknown>>(
   list: (params: Params) => Promise<Result>,
   params: Params,
 ): AsyncGenerator<Result, void, undefined> {

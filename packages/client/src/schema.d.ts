@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * Search posts or comments (Beta)
-         * @description Best match first (a title hit above a body hit, more hits above fewer), newer first on ties, then id. `total_records` is exact. Any `q` of 1 to 256 characters is answered; one with nothing to search (only punctuation or exclusions) matches nothing.
+         * @description Best match first (a title hit above a body hit, more hits above fewer), newer first on ties, then id. When more than 20,000 posts match, the 2,000 best with a query word in their title come first, then the others, each run in that order. `total_records` is exact. Any `q` of 1 to 256 characters is answered; one with nothing to search (only punctuation or exclusions) matches nothing.
          *
          *     Needs a token with the `read` scope.
          */
@@ -118,6 +118,70 @@ export interface paths {
          * @description Needs a token with the `read` scope.
          */
         get: operations["getPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/feeds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List feeds
+         * @description Every feed of the community, archived and unlisted ones included unless filtered; by label (byte order), then id.
+         *
+         *     Needs a token with the `read` scope.
+         */
+        get: operations["listFeeds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/feeds/{feed_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a feed
+         * @description Needs a token with the `read` scope.
+         */
+        get: operations["getFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v0/api_key/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Describe the calling token
+         * @description Its id, name, field-name mode, scopes, community and dates; never the secret.
+         *
+         *     Needs a token with the `read` scope.
+         */
+        get: operations["getApiKey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -386,7 +450,7 @@ export interface components {
                 feed: components["schemas"]["FeedSummary"];
             }[];
             custom_emojis: {
-                alias: string;
+                alias: string | null;
                 name: string;
                 /** @description URL */
                 url: string;
@@ -415,9 +479,9 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
-        /** @description The id of this request: a sane incoming `X-Request-Id`, or a fresh UUID */
+        /** @description The id of this request: a sane incoming `X-Request-Id`, or a fresh one (a per-process prefix and a counter) */
         XRequestId: string;
-        /** @description Requests allowed per window for this token */
+        /** @description Requests allowed per one-second window for this token; on a 401, and on a 429 for failed authentications, the failed authentications allowed per client address */
         RateLimitLimit: number;
         /** @description Requests left in the current window */
         RateLimitRemaining: number;
@@ -585,7 +649,7 @@ export interface operations {
                 per_page?: number;
                 /** @description upcoming: ends after now (ongoing included), start ascending; past: started before now, start descending */
                 time_filter?: "upcoming" | "past";
-                /** @description ISO 8601 date or date-time; events overlapping that calendar day in its own offset. Overrides time_filter. */
+                /** @description ISO 8601 date (`2026-03-08`) or date-time (`2026-03-08T09:00:00-07:00`); events overlapping that calendar day in its own offset. Overrides time_filter. */
                 date_filter?: string;
                 /** @description Absent means published only */
                 status?: "draft" | "needs_approval" | "published";
@@ -998,6 +1062,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body did not arrive in time (BODY_TIMEOUT_MS); the connection is closed */
+            408: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A request with this Idempotency-Key is in flight */
             409: {
                 headers: {
@@ -1335,6 +1412,497 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the cause is only logged */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Database unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFeeds: {
+        parameters: {
+            query?: {
+                /** @description Page, 0-indexed */
+                page?: number;
+                /** @description Records per page */
+                per_page?: number;
+                /** @description Only archived feeds (`true`) or only feeds not archived (`false`) */
+                is_archived?: boolean;
+                /** @description Only unlisted feeds (`true`) or only listed ones (`false`) */
+                is_unlisted?: boolean;
+            };
+            header?: {
+                /** @description The `ETag` of an earlier answer; when still current, the answer is 304 without a body */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            page: number;
+                            per_page: number;
+                            count: number;
+                            total_records: number;
+                            total_pages: number;
+                            has_next: boolean;
+                            records: {
+                                /** @description UUID */
+                                id: string;
+                                label: string;
+                                slug: string;
+                                is_archived: boolean;
+                                is_unlisted: boolean;
+                                banner_file_id: string | null;
+                                /** @description URL */
+                                banner_file_url: string | null;
+                                /**
+                                 * @description An emoji code such as `:heart:`
+                                 * @example :heart:
+                                 */
+                                emoji_icon: string | null;
+                                /**
+                                 * @description How the feed lists its posts
+                                 * @enum {string}
+                                 */
+                                list_view_display_format: "snippet" | "compact" | "card";
+                                /**
+                                 * @description How a post of the feed is shown, such as `discussion`
+                                 * @example discussion
+                                 */
+                                post_detail_display_format: string;
+                                show_in_navigation_menu: boolean;
+                                is_site_posting_enabled: boolean;
+                                chat_channel_id: string | null;
+                                chat_channel_name: string | null;
+                                chat_channel_num_members: number;
+                                chat_channel_purpose_chat_blocks: components["schemas"]["ChatBlock"][] | null;
+                                chat_channel_purpose_chat_blocks_references: components["schemas"]["References"];
+                                chat_channel_topic_chat_blocks: components["schemas"]["ChatBlock"][] | null;
+                                chat_channel_topic_chat_blocks_references: components["schemas"]["References"];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: `If-None-Match` already holds the current `ETag`; no body */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameter or body */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the cause is only logged */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Database unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of an earlier answer; when still current, the answer is 304 without a body */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description UUID */
+                feed_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            /** @description UUID */
+                            id: string;
+                            label: string;
+                            slug: string;
+                            is_archived: boolean;
+                            is_unlisted: boolean;
+                            banner_file_id: string | null;
+                            /** @description URL */
+                            banner_file_url: string | null;
+                            /**
+                             * @description An emoji code such as `:heart:`
+                             * @example :heart:
+                             */
+                            emoji_icon: string | null;
+                            /**
+                             * @description How the feed lists its posts
+                             * @enum {string}
+                             */
+                            list_view_display_format: "snippet" | "compact" | "card";
+                            /**
+                             * @description How a post of the feed is shown, such as `discussion`
+                             * @example discussion
+                             */
+                            post_detail_display_format: string;
+                            show_in_navigation_menu: boolean;
+                            is_site_posting_enabled: boolean;
+                            chat_channel_id: string | null;
+                            chat_channel_name: string | null;
+                            chat_channel_num_members: number;
+                            chat_channel_purpose_chat_blocks: components["schemas"]["ChatBlock"][] | null;
+                            chat_channel_purpose_chat_blocks_references: components["schemas"]["References"];
+                            chat_channel_topic_chat_blocks: components["schemas"]["ChatBlock"][] | null;
+                            chat_channel_topic_chat_blocks_references: components["schemas"]["References"];
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: `If-None-Match` already holds the current `ETag`; no body */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameter or body */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the cause is only logged */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Database unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The `ETag` of an earlier answer; when still current, the answer is 304 without a body */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                        data: {
+                            /** @description UUID */
+                            id: string;
+                            name: string | null;
+                            /**
+                             * @description `spec`: answers use the names of this document; `hosted`: the hosted product's names and formats (see the description of the API)
+                             * @enum {string}
+                             */
+                            field_names: "spec" | "hosted";
+                            scopes: ("read" | "members:write")[];
+                            community: {
+                                /** @description UUID */
+                                id: string;
+                                slug: string;
+                                name: string;
+                            };
+                            /**
+                             * @description UTC timestamp `YYYY-MM-DD HH:MM:SS.ffffff+00`
+                             * @example 2026-03-08 17:00:00.000000+00
+                             */
+                            created_at: string;
+                            /**
+                             * @description UTC timestamp `YYYY-MM-DD HH:MM:SS.ffffff+00`
+                             * @example 2026-03-08 17:00:00.000000+00
+                             */
+                            expires_at: string | null;
+                            /**
+                             * @description UTC timestamp `YYYY-MM-DD HH:MM:SS.ffffff+00`
+                             * @example 2026-03-08 17:00:00.000000+00
+                             */
+                            last_used_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: `If-None-Match` already holds the current `ETag`; no body */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, unknown, revoked or expired token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];

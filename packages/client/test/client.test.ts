@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { postIds, postRecords } from '../../../test/fixtures/posts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js';
-import { createHearthClient, HearthError, paginate, type components, type HearthClient } from '../src/index.js';
+import { createHearthClient, HearthError, paginate, type CommentHit, type components, type HearthClient, type PostHit } from '../src/index.js';
 
 let t: TestApp;
 let baseUrl: string;
@@ -71,6 +71,13 @@ describe('one method per operation', () => {
     expect(post).toMatchObject({ id: postIds.welcome, title: 'Welcome to Hearth: read me first!', comments_count: 2 });
     const found = await client.searchDocuments({ q: 'hello', type: 'comment' });
     expect(found.records.map((record) => record.id)).toEqual(['comment00002']);
+    const posts = await client.searchDocuments({ q: 'welcome', type: 'post', highlight: true });
+    // Narrowed by `type`: a post has a title, a comment has a parent post and no title.
+    expectTypeOf(posts.records).toEqualTypeOf<PostHit[]>();
+    expectTypeOf(found.records).toEqualTypeOf<CommentHit[]>();
+    expect(posts.records.map((record) => record.title)).toContain('Welcome to Hearth: read me first!');
+    expect(found.records.map((record) => record.parent_post_id)).toEqual([postIds.welcome]);
+    expect(posts.records[0]?.highlight).toContain('<mark>');
   });
 
   it('addMember posts the body, with an Idempotency-Key when given', async () => {
@@ -94,6 +101,8 @@ describe('one method per operation', () => {
       void client.searchDocuments({ q: 'x' });
       // @ts-expect-error a member needs a full name
       void writer.addMember({ email: 'a@example.com' });
+      // @ts-expect-error comments have no title
+      void client.searchDocuments({ q: 'x', type: 'comment' }).then((page) => page.records[0]?.title);
     };
     expect(typeof calls).toBe('function');
   });
@@ -103,7 +112,7 @@ describe('errors', () => {
   it('raises the error body of a 404 as a HearthError', async () => {
     const error = await failure(client.getCalendarEvent({ calendar_event_id: 'evnotthere01' }));
     expect(error).toMatchObject({ name: 'HearthError', status: 404, code: 'not_found', details: [] });
-    expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(error.requestId).toMatch(/^[0-9a-f]{16}-[0-9a-z]+$/);
     expect(error.message).toBe("Calendar event 'evnotthere01' was not found.");
   });
 
@@ -134,14 +143,24 @@ describe('every page', () => {
     expect(requests).toEqual(Array.from({ length: pages }, (_, i) => `GET /admin/v0/calendar_events?per_page=2&page=${i}`));
   });
 
-  it('paginate walks a search from the page asked for', async () => {
+  it('pages.searchDocuments walks a search, its records narrowed to posts', async () => {
     const titles: string[] = [];
-    for await (const page of paginate(client.searchDocuments, { q: 'meetup', type: 'post', per_page: 1 })) {
-      for (const record of page.records) if ('title' in record && record.title) titles.push(record.title);
+    for await (const page of client.pages.searchDocuments({ q: 'meetup', type: 'post', per_page: 1 })) {
+      expectTypeOf(page.records).toEqualTypeOf<PostHit[]>();
+      for (const record of page.records) if (record.title) titles.push(record.title);
     }
     const once = await client.searchDocuments({ q: 'meetup', type: 'post', per_page: 100 });
     expect(titles.length).toBe(once.total_records);
     expect(titles.length).toBeGreaterThan(1);
+  });
+
+  it('paginate walks any list method from the page asked for', async () => {
+    const ids: string[] = [];
+    for await (const page of paginate((params) => client.searchDocuments(params), { q: 'hello', type: 'comment', per_page: 1, page: 0 })) {
+      expectTypeOf(page.records).toEqualTypeOf<CommentHit[]>();
+      ids.push(...page.records.map((record) => record.parent_post_id));
+    }
+    expect(ids.length).toBe((await client.searchDocuments({ q: 'hello', type: 'comment' })).total_records);
   });
 
   it('stops at once on an empty list', async () => {

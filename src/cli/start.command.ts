@@ -1,0 +1,48 @@
+// `hearth start` (what `npm start` runs, as one process so that signals reach it): fills the demo community
+// when it is empty, serves, then prints the demo token and a curl line.
+import type { Command } from 'commander';
+import type { CliContext } from './context.js';
+import { openMigratedStore } from './context.js';
+import { fillWithProgress, printDemoToken } from './demo.command.js';
+import type { ProgressStream } from './progress.js';
+import { closed, listenConfig, serve, type ListenOptions } from './serve.command.js';
+
+export function startCommand(program: Command, ctx: CliContext, progress: ProgressStream): void {
+  program
+    .command('start')
+    .description('fill the demo community if it is empty, serve, and print its token and a curl line')
+    .option('--port <port>', 'port to listen on (PORT)')
+    .option('--host <host>', 'address to listen on (HOST)')
+    .option('--quiet', 'no progress while filling the demo')
+    .action(async (options: ListenOptions & { quiet?: boolean }) => {
+      const config = await listenConfig(ctx, options);
+      const [{ createCommunitiesService }, { holdings }, { createMetrics }] = await Promise.all([
+        import('../communities/communities.service.js'),
+        import('../demo/demo.service.js'),
+        import('../metrics/metrics.js'),
+      ]);
+      const store = await openMigratedStore(config.databaseUrl, config.databasePoolSize);
+      const metrics = createMetrics();
+      let app;
+      let handedOver = false;
+      try {
+        const community = await createCommunitiesService(store.db, store.dialect).ensure('demo', 'Demo community');
+        const { tokens = 0, ...kinds } = await holdings(store, community.id);
+        const records = Object.values(kinds).reduce((a, b) => a + b, 0);
+        if (records === 0) {
+          await fillWithProgress(ctx.io, progress, store, community, { community: 'demo', seed: '1', quiet: options.quiet }, metrics);
+        } else {
+          ctx.io.out(`Demo community 'demo' holds ${records} records and ${tokens} token(s); not filled again.`);
+        }
+        // Listening comes before the token and the curl line: a port in use stops Hearth before it points anyone there.
+        handedOver = true;
+        app = await serve(ctx.io, config, { store, metrics });
+        await printDemoToken(ctx.io, store, community, config);
+      } catch (error) {
+        if (app) await app.close();
+        else if (!handedOver) await store.close();
+        throw error;
+      }
+      await closed(app);
+    });
+}

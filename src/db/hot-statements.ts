@@ -1,0 +1,14 @@
+// The few statements every read runs, prepared once and run on the driver itself, outside the query builder.
+// SQL is written once with `?` placeholders; each store turns it into its own prepared statement.
+
+export type HotParam = string | number | null;
+
+export interface HotStatements {
+  /** Rows of a read-only statement; SQLite answers synchronously, PostgreSQL in one round trip. */
+  all<T>(sql: string, params: readonly HotParam[]): T[] | Promise<T[]>;
+  /**
+   * A number that moves whenever another connection or process commits a change: SQLite's
+   * `PRAGMA data_version`, PostgreSQL's `store_state.version`. Cheap enough to ask once a millisecond.
+   */
+  changeMark(): number | Promise<number>;
+}

@@ -1,0 +1,24 @@
+// Title hits found without reading every match (search beyond its rank budget): a PostgreSQL index of the title's lexemes.
+import { sql, type Kysely } from 'kysely';
+import type { StoreDialect } from '../dialect.js';
+
+/**
+ * The title's lexemes of a post's search document (`document` spelled as the query names the column):
+ * its weight-A part, as migration 002 weighs the title A and the body B. Queries must use this
+ * expression for PostgreSQL to use the index.
+ */
+export const titleLexemes = (document: string): string => `ts_filter(${document}, '{a}'::"char"[])`;
+
+/**
+ * PostgreSQL: a GIN index over (community_id, the title's lexemes), so that the posts with a query word
+ * in their title are found inside the index, as the document index finds every match; no column or
+ * trigger to keep in step. SQLite needs nothing: FTS5's column filter (`{title} : ...`) does the same.
+ */
+export function searchTopkMigration(dialect: StoreDialect) {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      if (dialect.name !== 'postgres') return;
+      await sql.raw(`create index post_search_title on post_search using gin (community_id, (${titleLexemes('document')}))`).execute(db);
+    },
+  };
+}

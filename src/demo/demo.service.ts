@@ -1,0 +1,79 @@
+// Filling the demo community through the real import path, and its one token, kept beside a SQLite file so that every run reuses it.
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Store } from '../db/store.js';
+import { countHoldings } from '../communities/communities.repository.js';
+import { createTokensService } from '../tokens/tokens.service.js';
+import { importLines, type ImportSummary } from '../transfer/import.service.js';
+import { demoRecords, demoSize } from './demo-records.js';
+
+/** Records per import transaction; each chunk is all-or-nothing like a file. */
+const CHUNK = 20_000;
+
+export interface DemoFill {
+  summary: ImportSummary;
+  seconds: number;
+}
+
+/**
+ * Imports the demo records in chunks. `onProgress` hears the records imported (committed) so far, the fraction
+ * done (posts and events committed, whose total is known before the first record) and what is happening now.
+ */
+export async function fillDemo(
+  store: Store,
+  communityId: string,
+  options: { now: number; scale?: number; seed: number; onProgress?(records: number, fraction: number, phase: string): void },
+): Promise<DemoFill> {
+  const started = performance.now();
+  const size = demoSize(options.scale);
+  const units = Math.max(1, size.posts + size.events);
+  const totals: ImportSummary = { records: 0, feeds: 0, profiles: 0, tags: 0, calendar_events: 0, posts: 0, comments: 0 };
+  let batch: string[] = [];
+  const committed = () => (totals.posts + totals.calendar_events) / units;
+  const flush = async () => {
+    options.onProgress?.(totals.records, committed(), `writing ${batch.length.toLocaleString('en-US')} records`);
+    const summary = await importLines(store, communityId, batch);
+    for (const key of Object.keys(totals) as (keyof ImportSummary)[]) totals[key] += summary[key];
+    batch = [];
+  };
+  for (const record of demoRecords({ now: options.now, scale: options.scale, seed: options.seed })) {
+    batch.push(JSON.stringify(record));
+    if (batch.length % 1000 === 0) options.onProgress?.(totals.records, committed(), `generating (${batch.length.toLocaleString('en-US')} ready)`);
+    if (batch.length >= CHUNK) await flush();
+  }
+  if (batch.length > 0) await flush();
+  options.onProgress?.(totals.records, 1, 'done');
+  return { summary: totals, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Records the community holds, by kind, and its token count. */
+export function holdings(store: Store, communityId: string): Promise<Record<string, number>> {
+  return countHoldings(store.db, communityId);
+}
+
+/** Where the demo token of a SQLite store is kept (0600, beside the database); PostgreSQL has no such place. */
+export function demoTokenFile(databaseUrl: string, postgres: boolean): string | null {
+  const path = databaseUrl.replace(/^sqlite:(\/\/)?/, '');
+  return postgres || path === ':memory:' ? null : `${path}-demo-token`;
+}
+
+export type DemoToken = { secret: string; reused: boolean } | { secret: null; tokens: number };
+
+/**
+ * The demo token: the kept one while it still works for this community, else a new one (kept for next time).
+ * Without a place to keep it, a community that already has tokens gets no new one: secrets are shown only once.
+ */
+export async function demoToken(store: Store, communityId: string, file: string | null, existingTokens: number): Promise<DemoToken> {
+  const tokens = createTokensService(store.db);
+  if (file && existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    const principal = await tokens.authenticate(kept);
+    if (principal?.communityId === communityId && principal.scopes.includes('members:write')) return { secret: kept, reused: true };
+  }
+  if (!file && existingTokens > 0) return { secret: null, tokens: existingTokens };
+  const created = await tokens.create(communityId, { name: 'demo', scopes: ['read', 'members:write'] });
+  if (file) {
+    writeFileSync(file, `${created.secret}\n`, { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return { secret: created.secret, reused: false };
+}

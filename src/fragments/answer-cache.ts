@@ -1,0 +1,84 @@
+// Rendered answers kept in memory per process, bounded in bytes, and dropped the moment the store changes:
+// this process's own commits at once, other processes' (a CLI import, a second server) at the next change
+// check, made at most once a millisecond (SQLite's data_version, PostgreSQL's store_state.version).
+import { LRUCache } from 'lru-cache';
+import type { Store } from '../db/store.js';
+import type { Answer } from './splice.js';
+
+export interface CachedAnswer extends Answer {
+  /** For answers that time alone changes (upcoming, past): good from `from` until just before `until` (epoch ms). */
+  from?: number;
+  until?: number;
+}
+
+export interface AnswerCache {
+  /** Brings the cache up to date with the store; every read calls it first. */
+  sync(): void | Promise<void>;
+  get(key: string, now: number): CachedAnswer | undefined;
+  /**
+   * How many changes have been seen. Whatever was read before a change must not be kept after it: callers
+   * note the generation before reading and pass it to `set`, which keeps nothing from an older one.
+   */
+  generation(): number;
+  set(key: string, answer: CachedAnswer, generation: number): void;
+  /** Called on every change seen, with the cache already emptied (other per-process caches follow it). */
+  onChange(listener: () => void): void;
+  readonly stats: { hits: number; misses: number };
+}
+
+const CHECK_EVERY_MS = 1;
+
+export function createAnswerCache(store: Store, maxBytes: number): AnswerCache {
+  const entries = new LRUCache<string, CachedAnswer>({
+    maxSize: Math.max(1, maxBytes),
+    sizeCalculation: (answer, key) => answer.body.length + answer.etag.length + key.length + 64,
+  });
+  const listeners: (() => void)[] = [];
+  const stats = { hits: 0, misses: 0 };
+  let seenLocal = store.localChanges.count;
+  let seenMark: number | null = null;
+  let checkedAt = -Infinity;
+  let generation = 0;
+
+  const changed = () => {
+    generation++;
+    entries.clear();
+    for (const listener of listeners) listener();
+  };
+  const see = (mark: number) => {
+    if (seenMark !== null && mark !== seenMark) changed();
+    seenMark = mark;
+  };
+
+  return {
+    sync() {
+      if (store.localChanges.count !== seenLocal) {
+        seenLocal = store.localChanges.count;
+        changed();
+      }
+      const now = performance.now();
+      if (now - checkedAt < CHECK_EVERY_MS) return;
+      checkedAt = now;
+      const mark = store.hot.changeMark();
+      if (typeof mark === 'number') return see(mark);
+      return mark.then(see);
+    },
+    get(key, now) {
+      const answer = maxBytes > 0 ? entries.get(key) : undefined;
+      if (answer && (answer.from === undefined || (now >= answer.from && now < (answer.until ?? Infinity)))) {
+        stats.hits++;
+        return answer;
+      }
+      stats.misses++;
+      return undefined;
+    },
+    generation: () => generation,
+    set(key, answer, readAt) {
+      if (maxBytes > 0 && readAt === generation) entries.set(key, answer);
+    },
+    onChange(listener) {
+      listeners.push(listener);
+    },
+    stats,
+  };
+}

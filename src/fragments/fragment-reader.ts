@@ -1,0 +1,130 @@
+// Reads answers made of fragments: from the answer cache when it holds them, else one statement for the
+// record (or the page) and the embedded profiles, feeds and tags from a per-process map of small fragments.
+import type { FragmentsTable } from '../db/database.js';
+import type { Store } from '../db/store.js';
+import type { AnswerCache, CachedAnswer } from './answer-cache.js';
+import { readFeedListings, readFragment, readFragments, readMaxEventSpan, type FeedListing, type FragmentRead } from './fragment-reads.js';
+import { oneAnswer, pageAnswer, type Answer, type Embedded, type PageFacts } from './splice.js';
+
+const embedKinds: Record<string, FragmentsTable['kind']> = { p: 'profile', f: 'feed', t: 'tag' };
+/** Embedded fragments kept per process; a community's profiles, feeds and tags, a few hundred bytes each. */
+const MAX_EMBEDS = 200_000;
+
+/** What list answers need of a community, read once per store change: its feeds and longest event. */
+export interface Directory {
+  feeds: Map<string, FeedListing>;
+  /** Feeds Home lists (null: every feed, nothing is hidden) and their kept post total. */
+  home: { feedIds: string[] | null; total: number };
+  maxEventSpanMs: number;
+}
+
+export function createFragmentReader(store: Store, cache: AnswerCache) {
+  const { hot } = store;
+  const embeds = new Map<string, Embedded>();
+  const directories = new Map<string, Directory>();
+  cache.onChange(() => {
+    embeds.clear();
+    directories.clear();
+  });
+
+  /** Loads the embedded fragments `rows` refer to that this process does not hold yet. */
+  async function embedsFor(communityId: string, rows: readonly FragmentRead[], generation: number): Promise<(ref: string) => Embedded> {
+    const missing = new Map<string, Set<string>>();
+    for (const row of rows) {
+      if (row.refs === '') continue;
+      for (const ref of row.refs.split(',')) {
+        if (embeds.has(`${communityId}|${ref}`)) continue;
+        const letter = ref.slice(0, 1);
+        let ids = missing.get(letter);
+        if (!ids) missing.set(letter, (ids = new Set()));
+        ids.add(ref.slice(2));
+      }
+    }
+    const loaded = new Map<string, Embedded>();
+    for (const [letter, ids] of missing) {
+      const kind = embedKinds[letter];
+      if (!kind) throw new Error(`Unknown embedded fragment kind '${letter}'`);
+      for (const row of await readFragments(hot, communityId, kind, [...ids])) {
+        loaded.set(`${communityId}|${letter}:${row.id}`, { body: row.body, version: Number(row.version) });
+      }
+    }
+    if (loaded.size > 0 && generation === cache.generation()) {
+      if (embeds.size + loaded.size > MAX_EMBEDS) embeds.clear();
+      for (const [key, value] of loaded) embeds.set(key, value);
+    }
+    return (ref) => {
+      const key = `${communityId}|${ref}`;
+      const found = loaded.get(key) ?? embeds.get(key);
+      // Foreign keys make this unreachable; an answer with a hole in it would be worse than a 500.
+      if (!found) throw new Error(`Fragment ${ref} of community '${communityId}' is referenced but missing`);
+      return found;
+    };
+  }
+
+  /** The cached answer for `key`, or the one `compute` makes (kept unless the store changed meanwhile). */
+  async function cached(key: string, now: number, compute: () => Promise<CachedAnswer | null>): Promise<Answer | null> {
+    const sync = cache.sync();
+    if (sync) await sync;
+    const hit = cache.get(key, now);
+    if (hit) return hit;
+    const generation = cache.generation();
+    const answer = await compute();
+    if (answer) cache.set(key, answer, generation);
+    return answer;
+  }
+
+  return {
+    /** One event or post as `{success, data}`, or null when the community has no such record. */
+    one(kind: 'event' | 'post', communityId: string, id: string, now: number): Promise<Answer | null> {
+      return cached(`${kind}|${communityId}|${id}`, now, async () => {
+        const generation = cache.generation();
+        const row = await readFragment(hot, communityId, kind, id);
+        return row ? oneAnswer(kind.slice(0, 1), row, await embedsFor(communityId, [row], generation)) : null;
+      });
+    },
+
+    /**
+     * A page answer under `key`. Only on a miss: `load` counts and reads the page's fragments, and `valid`
+     * bounds an answer that time changes.
+     */
+    page(
+      key: string,
+      communityId: string,
+      now: number,
+      load: () => Promise<{ facts: PageFacts; rows: FragmentRead[] }>,
+      valid?: () => Promise<{ from: number; until: number }>,
+    ): Promise<Answer> {
+      return cached(key, now, async () => {
+        const generation = cache.generation();
+        const window = valid ? await valid() : undefined;
+        const { facts, rows } = await load();
+        return { ...pageAnswer(facts, rows, await embedsFor(communityId, rows, generation)), ...window };
+      }) as Promise<Answer>;
+    },
+
+    async directory(communityId: string): Promise<Directory> {
+      const sync = cache.sync();
+      if (sync) await sync;
+      const known = directories.get(communityId);
+      if (known) return known;
+      const generation = cache.generation();
+      const [listings, maxEventSpanMs] = await Promise.all([readFeedListings(hot, communityId), readMaxEventSpan(hot, communityId)]);
+      const feeds = new Map(listings.map((feed) => [feed.id, feed]));
+      const listed = listings.filter((feed) => !feed.is_archived && !feed.is_unlisted);
+      const directory: Directory = {
+        feeds,
+        // Every post belongs to a feed of its community, so with nothing hidden no filter is needed.
+        home: {
+          feedIds: listed.length === listings.length ? null : listed.map((feed) => feed.id),
+          total: listed.reduce((sum, feed) => sum + Number(feed.posts_count), 0),
+        },
+        maxEventSpanMs,
+      };
+      if (generation === cache.generation()) directories.set(communityId, directory);
+      return directory;
+    },
+
+    stats: cache.stats,
+  };
+}
+export type FragmentReader = ReturnType<typeof createFragmentReader>;

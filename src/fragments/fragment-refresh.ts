@@ -1,0 +1,129 @@
+// Renders the fragments of records a change touched, inside that change's transaction: the write path's
+// half of the read path. Records that no longer exist lose their fragment.
+import type { Kysely } from 'kysely';
+import type { Database, FragmentsTable } from '../db/database.js';
+import { groupEventLists, toCalendarEvent } from '../events/event.mapper.js';
+import { eventProfiles, eventPublications, eventTags, eventsByIds } from '../events/events.repository.js';
+import { feedsByIds } from '../feeds/feeds.repository.js';
+import { epochOfStored } from '../lib/timestamps.js';
+import { toFeedSummary, toPost } from '../posts/post.mapper.js';
+import { postsByIds } from '../posts/posts.repository.js';
+import { toProfile } from '../profiles/profile.mapper.js';
+import { profilesByIds } from '../profiles/profiles.repository.js';
+import { toTag } from '../events/event.mapper.js';
+import { tagsByIds } from '../events/events.repository.js';
+import { chunk } from '../transfer/batch.js';
+import { renderEventTemplate, renderFeedSummary, renderPostTemplate, renderProfile, renderTag } from './fragment-templates.js';
+import {
+  deleteFragments,
+  nextStoreVersion,
+  raiseEventSpan,
+  refreshEventFeeds,
+  writeFragments,
+  type FragmentRow,
+} from './fragments.repository.js';
+
+export interface Touched {
+  profiles?: Iterable<string>;
+  feeds?: Iterable<string>;
+  tags?: Iterable<string>;
+  events?: Iterable<string>;
+  posts?: Iterable<string>;
+}
+
+type Kind = FragmentsTable['kind'];
+type Rendered = { id: string; text: string; refs?: string[] };
+type Renderer = (db: Kysely<Database>, communityId: string, ids: string[]) => Promise<Rendered[]>;
+
+const PART = 500;
+
+const renderers: Record<Kind, Renderer> = {
+  async profile(db, communityId, ids) {
+    const rows = await profilesByIds(db, communityId, ids);
+    return [...rows.values()].map((row) => ({ id: row.id, text: renderProfile(toProfile(row)) }));
+  },
+  async feed(db, communityId, ids) {
+    const rows = await feedsByIds(db, communityId, ids);
+    return rows.map((row) => ({ id: row.id, text: renderFeedSummary(toFeedSummary(row)) }));
+  },
+  async tag(db, communityId, ids) {
+    const rows = await tagsByIds(db, communityId, ids);
+    return rows.map((row) => ({ id: row.id, text: renderTag(toTag(row)) }));
+  },
+  async event(db, communityId, ids) {
+    const rows = await eventsByIds(db, communityId, ids);
+    if (rows.length === 0) return [];
+    const [profiles, tags, publications] = await Promise.all([
+      eventProfiles(db, communityId, ids),
+      eventTags(db, communityId, ids),
+      eventPublications(db, communityId, ids),
+    ]);
+    const lists = groupEventLists(profiles, tags, publications);
+    const spans = rows.map((row) => epochOfStored(row.occupied_until) - epochOfStored(row.start_at));
+    await raiseEventSpan(db, communityId, Math.max(0, ...spans));
+    return rows.map((row) => {
+      const event = toCalendarEvent(row, lists.get(row.id));
+      return {
+        id: row.id,
+        ...renderEventTemplate(event, {
+          hosts: event.hosts.map((p) => p.profile_id),
+          speakers: event.speakers.map((p) => p.profile_id),
+          tags: event.tags.map((t) => t.id),
+        }),
+      };
+    });
+  },
+  async post(db, communityId, ids) {
+    const rows = await postsByIds(db, communityId, ids);
+    return rows.map((row) => ({
+      id: row.id,
+      // author and feed become holes; the values passed for them are never written.
+      ...renderPostTemplate(toPost(row, null, { id: row.feed_id, label: '', slug: '' }), { author: row.author_profile_id, feed: row.feed_id }),
+    }));
+  },
+};
+
+async function refreshKind(db: Kysely<Database>, communityId: string, kind: Kind, ids: Iterable<string>, version: number): Promise<void> {
+  for (const part of chunk([...new Set(ids)], PART)) {
+    const rendered = await renderers[kind](db, communityId, part);
+    const rows: FragmentRow[] = rendered.map(({ id, text, refs }) => ({
+      community_id: communityId,
+      kind,
+      id,
+      version,
+      refs: refs?.join(',') ?? '',
+      body: Buffer.from(text, 'utf8'),
+    }));
+    await writeFragments(db, rows);
+    const found = new Set(rendered.map((r) => r.id));
+    const gone = part.filter((id) => !found.has(id));
+    if (gone.length > 0) await deleteFragments(db, communityId, kind, gone);
+    if (kind === 'event') await refreshEventFeeds(db, communityId, part);
+  }
+}
+
+/** Re-renders what a change touched, under one new store version; call inside the change's transaction. */
+export async function refreshFragments(db: Kysely<Database>, communityId: string, touched: Touched): Promise<void> {
+  const version = await nextStoreVersion(db);
+  const kinds: [Kind, Iterable<string> | undefined][] = [
+    ['profile', touched.profiles],
+    ['feed', touched.feeds],
+    ['tag', touched.tags],
+    ['event', touched.events],
+    ['post', touched.posts],
+  ];
+  for (const [kind, ids] of kinds) if (ids) await refreshKind(db, communityId, kind, ids, version);
+}
+
+/** Renders every record of a community (the migration that introduced fragments, and repairs). */
+export async function rebuildCommunity(db: Kysely<Database>, communityId: string): Promise<void> {
+  const ids = async (table: 'profiles' | 'feeds' | 'tags' | 'calendar_events' | 'posts') =>
+    (await db.selectFrom(table).select('id').where('community_id', '=', communityId).execute()).map((row) => row.id);
+  await refreshFragments(db, communityId, {
+    profiles: await ids('profiles'),
+    feeds: await ids('feeds'),
+    tags: await ids('tags'),
+    events: await ids('calendar_events'),
+    posts: await ids('posts'),
+  });
+}

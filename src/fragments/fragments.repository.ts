@@ -1,0 +1,75 @@
+// SQL that writes fragments, the store version and the per-feed event index; the read statements live in
+// fragment-reads.ts.
+import { sql, type Kysely } from 'kysely';
+import type { Database, FragmentsTable } from '../db/database.js';
+import { chunk } from '../transfer/batch.js';
+
+export type FragmentRow = FragmentsTable;
+
+/** Takes the next store version for the change being written; the row lock orders concurrent writers. */
+export async function nextStoreVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .updateTable('store_state')
+    .set({ version: sql<number>`version + 1` })
+    .where('id', '=', 1)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}
+
+/**
+ * Upserts fragments. A fragment whose bytes and refs are unchanged keeps its version, so an ETag changes
+ * exactly when the answer does; the store compares, so nothing is read back here.
+ */
+export async function writeFragments(db: Kysely<Database>, rows: FragmentRow[]): Promise<void> {
+  for (const part of chunk(rows, 2000)) {
+    await db
+      .insertInto('fragments')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['community_id', 'kind', 'id']).doUpdateSet({
+          version: sql`case when fragments.body = excluded.body and fragments.refs = excluded.refs then fragments.version else excluded.version end`,
+          refs: (eb) => eb.ref('excluded.refs'),
+          body: (eb) => eb.ref('excluded.body'),
+        }),
+      )
+      .execute();
+  }
+}
+
+export async function deleteFragments(db: Kysely<Database>, communityId: string, kind: FragmentsTable['kind'], ids: readonly string[]): Promise<void> {
+  for (const part of chunk([...ids], 5000)) {
+    await db.deleteFrom('fragments').where('community_id', '=', communityId).where('kind', '=', kind).where('id', 'in', part).execute();
+  }
+}
+
+/** Rewrites the per-feed index rows of these events from their publications and filtered columns. */
+export async function refreshEventFeeds(db: Kysely<Database>, communityId: string, eventIds: readonly string[]): Promise<void> {
+  for (const part of chunk([...eventIds], 5000)) {
+    await db.deleteFrom('event_feeds').where('community_id', '=', communityId).where('event_id', 'in', part).execute();
+    await db
+      .insertInto('event_feeds')
+      .columns(['community_id', 'feed_id', 'event_id', 'status', 'start_at', 'occupied_until', 'publish_to_site', 'is_unlisted'])
+      .expression((eb) =>
+        eb
+          .selectFrom('event_publications as p')
+          .innerJoin('calendar_events as e', (join) => join.onRef('e.community_id', '=', 'p.community_id').onRef('e.id', '=', 'p.event_id'))
+          .select(['p.community_id', 'p.feed_id', 'p.event_id', 'e.status', 'e.start_at', 'e.occupied_until', 'e.publish_to_site', 'e.is_unlisted'])
+          .distinct()
+          .where('p.community_id', '=', communityId)
+          .where('p.event_id', 'in', part)
+          .where('p.feed_id', 'is not', null),
+      )
+      .execute();
+  }
+}
+
+/** Raises the community's longest event span to `spanMs` when it is longer. */
+export async function raiseEventSpan(db: Kysely<Database>, communityId: string, spanMs: number): Promise<void> {
+  await db
+    .updateTable('communities')
+    .set({ max_event_span_ms: spanMs })
+    .where('id', '=', communityId)
+    .where('max_event_span_ms', '<', spanMs)
+    .execute();
+}

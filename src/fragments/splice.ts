@@ -1,0 +1,75 @@
+// Answers assembled from fragments: holes filled with embedded fragments, wrapped in the `{success, data}`
+// envelope or the page envelope, with an ETag made of the versions that went in (never a hash of the body).
+import { createHash } from 'node:crypto';
+import { HOLE_BYTE } from './fragment-templates.js';
+import type { FragmentRead } from './fragment-reads.js';
+
+export interface Embedded {
+  body: Buffer;
+  version: number;
+}
+
+/** A finished answer: its bytes and their ETag. */
+export interface Answer {
+  body: Buffer;
+  etag: string;
+}
+
+const ONE_OPEN = Buffer.from('{"success":true,"data":');
+const CLOSE = Buffer.from('}');
+const COMMA = Buffer.from(',');
+const RECORDS_CLOSE = Buffer.from(']}}');
+
+/** Each hole of `row` gets the embedded fragment its ref names; parts go to `out`, versions to `versions`. */
+function fill(row: FragmentRead, embedOf: (ref: string) => Embedded, out: Buffer[], versions: string[]): void {
+  versions.push(Number(row.version).toString(36));
+  if (row.refs === '') {
+    out.push(row.body);
+    return;
+  }
+  let start = 0;
+  for (const ref of row.refs.split(',')) {
+    const hole = row.body.indexOf(HOLE_BYTE, start);
+    const embedded = embedOf(ref);
+    out.push(row.body.subarray(start, hole), embedded.body);
+    versions.push(embedded.version.toString(36));
+    start = hole + 1;
+  }
+  out.push(row.body.subarray(start));
+}
+
+/** `{"success":true,"data":<record>}`; the ETag lists the versions of the record and what it embeds. */
+export function oneAnswer(kind: string, row: FragmentRead, embedOf: (ref: string) => Embedded): Answer {
+  const parts: Buffer[] = [ONE_OPEN];
+  const versions: string[] = [];
+  fill(row, embedOf, parts, versions);
+  parts.push(CLOSE);
+  return { body: Buffer.concat(parts), etag: `"${kind}${versions.join('.')}"` };
+}
+
+export interface PageFacts {
+  page: number;
+  per_page: number;
+  total: number;
+}
+
+/**
+ * The page envelope of spec 2.1, byte for byte as the response schema writes it. The ETag is a digest of
+ * the total and each record's id and versions: short input, so it costs far less than hashing the body.
+ */
+export function pageAnswer(facts: PageFacts, rows: readonly FragmentRead[], embedOf: (ref: string) => Embedded): Answer {
+  const totalPages = Math.ceil(facts.total / facts.per_page);
+  const head =
+    `{"success":true,"data":{"page":${facts.page},"per_page":${facts.per_page},"count":${rows.length},` +
+    `"total_records":${facts.total},"total_pages":${totalPages},"has_next":${facts.page + 1 < totalPages},"records":[`;
+  const parts: Buffer[] = [Buffer.from(head)];
+  const versions: string[] = [String(facts.total)];
+  rows.forEach((row, i) => {
+    if (i > 0) parts.push(COMMA);
+    versions.push(row.id);
+    fill(row, embedOf, parts, versions);
+  });
+  parts.push(RECORDS_CLOSE);
+  const digest = createHash('sha1').update(versions.join(' ')).digest('base64url');
+  return { body: Buffer.concat(parts), etag: `"l${digest}"` };
+}

@@ -1,0 +1,45 @@
+// Answers to a token in hosted field-name mode: the finished spec answer, rewritten into the hosted product's
+// names and formats (hosted/hosted-answer.ts). A spec-mode answer passes at the cost of one property check.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { toHostedAnswer } from '../hosted/hosted-answer.js';
+
+/** Stored `reminders_config` of the events among `eventIds` that have one. */
+export type RemindersLoader = (communityId: string, eventIds: string[]) => Promise<Map<string, unknown[]>>;
+
+async function hostedPayload(payload: string | Buffer, communityId: string, reminders: RemindersLoader): Promise<string> {
+  const { body, events } = toHostedAnswer(JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8')));
+  if (events.ids.length > 0) {
+    const stored = await reminders(communityId, events.ids);
+    events.objects.forEach((event, i) => {
+      const config = stored.get(events.ids[i] ?? '');
+      if (config) event['reminders_config'] = config;
+    });
+  }
+  return JSON.stringify(body);
+}
+
+/**
+ * The ETag of an answer as this request's token sees it: a hosted-mode answer is another representation of the
+ * same resource, so its tag (`"….hosted"`) never equals the spec one's, and each 304s only to its own.
+ */
+export function etagFor(request: FastifyRequest, etag: string): string {
+  return request.principal?.fieldNames === 'hosted' ? `${etag.slice(0, -1)}.hosted"` : etag;
+}
+
+/** Registered before the ETag hook, which then hashes (and marks) the hosted body of answers not made of fragments. */
+export function registerHostedMode(app: FastifyInstance, reminders: RemindersLoader): void {
+  // Callback style on purpose: the spec path allocates no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const principal = request.principal;
+    const success = reply.statusCode >= 200 && reply.statusCode < 300;
+    // Answers leave as strings (serialized) or Buffers (assembled from fragments).
+    if (principal?.fieldNames !== 'hosted' || !success || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+      done(null, payload);
+      return;
+    }
+    hostedPayload(payload, principal.communityId, reminders).then(
+      (hosted) => done(null, hosted),
+      (error: Error) => done(error),
+    );
+  });
+}

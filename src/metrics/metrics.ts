@@ -1,0 +1,129 @@
+// Hearth's Prometheus metrics (prom-client): requests by route template, method and status with their latency,
+// rate-limit rejections, idempotent replays, imports, the database pool, the answer cache, and the process's own metrics.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { PoolStats } from '../db/store.js';
+
+type Observer = { observe(value: number): void };
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** One answered request: its route template (`/admin/v0/posts/:post_id`), method, status and duration. */
+  observeRequest(route: string, method: string, status: number, seconds: number): void;
+  readonly rateLimited: Counter;
+  readonly idempotentReplays: Counter;
+  /** One finished import: records by kind (the `records` key is their sum) and how long it took. */
+  observeImport(records: Record<string, number>, seconds: number): void;
+  /** Reads the pool's state at each scrape; a store without a pool (SQLite) reports none. */
+  watchPool(read: () => PoolStats | null): void;
+  /** Reads the answer cache's hit and miss counts at each scrape. */
+  watchAnswerCache(stats: Readonly<{ hits: number; misses: number }>): void;
+}
+
+/** Latencies from 0.5 ms (an id lookup) to 10 s (the statement timeout is 15 s). */
+const requestBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const importBuckets = [0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600];
+
+let processRegistry: Registry | undefined;
+/** Process metrics (CPU, memory, event loop, GC) are per process: collected once, whatever the number of apps. */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  const requests = new Histogram({
+    name: 'hearth_http_request_duration_seconds',
+    help: 'Requests answered, by route template, method and status, and how long each took (its _count is the request count)',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: requestBuckets,
+    registers,
+  });
+  const rateLimited = new Counter({ name: 'hearth_rate_limited_total', help: 'Requests refused with 429 by the rate limit', registers });
+  const idempotentReplays = new Counter({
+    name: 'hearth_idempotent_replays_total',
+    help: 'Requests answered from a stored Idempotency-Key answer',
+    registers,
+  });
+  const importRecords = new Counter({
+    name: 'hearth_import_records_total',
+    help: 'Records imported, by kind',
+    labelNames: ['kind'] as const,
+    registers,
+  });
+  const importSeconds = new Histogram({
+    name: 'hearth_import_duration_seconds',
+    help: 'Imports finished and how long each took (its _count is the import count)',
+    buckets: importBuckets,
+    registers,
+  });
+
+  // One child per (route, method, status), found through nested maps: a request adds no key string of its own.
+  const children = new Map<string, Map<string, Map<number, Observer>>>();
+  const child = (route: string, method: string, status: number): Observer => {
+    let byMethod = children.get(route);
+    if (!byMethod) children.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let found = byStatus.get(status);
+    if (!found) byStatus.set(status, (found = requests.labels(route, method, String(status))));
+    return found;
+  };
+
+  return {
+    registry,
+    observeRequest: (route, method, status, seconds) => child(route, method, status).observe(seconds),
+    rateLimited,
+    idempotentReplays,
+    observeImport(records, seconds) {
+      for (const [kind, count] of Object.entries(records)) if (kind !== 'records' && count > 0) importRecords.inc({ kind }, count);
+      importSeconds.observe(seconds);
+    },
+    watchPool(read) {
+      const gauge = (name: string, help: string, pick: (stats: PoolStats) => number) =>
+        new Gauge({
+          name,
+          help,
+          registers,
+          collect() {
+            const stats = read();
+            if (stats) this.set(pick(stats));
+          },
+        });
+      gauge('hearth_db_pool_size', 'Database connections the pool may open (PostgreSQL)', (s) => s.size);
+      gauge('hearth_db_pool_in_use', 'Database connections running a query (PostgreSQL)', (s) => s.inUse);
+      gauge('hearth_db_pool_idle', 'Open database connections waiting for work (PostgreSQL)', (s) => s.idle);
+      gauge('hearth_db_pool_waiting', 'Queries waiting for a free database connection (PostgreSQL)', (s) => s.waiting);
+    },
+    watchAnswerCache(stats) {
+      // The cache counts for itself (a plain increment on its hot path); the counters copy its totals when scraped.
+      const counter = (name: string, help: string, pick: () => number) =>
+        new Counter({
+          name,
+          help,
+          registers,
+          collect() {
+            this.reset();
+            this.inc(pick());
+          },
+        });
+      counter('hearth_answer_cache_hits_total', 'Answers served from the in-memory answer cache', () => stats.hits);
+      counter('hearth_answer_cache_misses_total', 'Answers the answer cache did not hold, read from the store', () => stats.misses);
+    },
+  };
+}
+
+/** The text a scrape answers: this app's metrics and the process's. */
+export async function scrape(metrics: Metrics): Promise<{ contentType: string; body: string }> {
+  const merged = Registry.merge([metrics.registry, processMetrics()]);
+  return { contentType: merged.contentType, body: await merged.metrics() };
+}
+
+/** Starts the process metrics now, so that their counters cover the whole life of the process. */
+export function startProcessMetrics(): void {
+  processMetrics();
+}

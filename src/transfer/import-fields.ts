@@ -1,0 +1,77 @@
+// Unknown fields of an import record, nested ones included, each with the known field it most likely meant.
+import type { TSchema } from '@sinclair/typebox';
+import { knownFields, recordSchemas, type RecordKind } from './import-records.js';
+
+export interface UnknownField {
+  /** Dotted path, `author.nmae` or `hosts.0.nmae`. */
+  path: string;
+  /** The known field at the same place that is one or two edits away, if any. */
+  meant: string | null;
+}
+
+interface SchemaShape {
+  type?: unknown;
+  properties?: Record<string, SchemaShape>;
+  additionalProperties?: unknown;
+  items?: SchemaShape;
+  anyOf?: SchemaShape[];
+}
+
+/** Edit distance, cut off above 2: only near misses make a suggestion. */
+function nearlyEqual(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 2) return false;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return (previous[b.length] ?? 3) <= 2;
+}
+
+const meantOf = (key: string, known: readonly string[]) => known.find((name) => nearlyEqual(key.toLowerCase(), name)) ?? null;
+
+/** The alternatives of a union, unions within it flattened (`Opt(Union([id, object]))` nests two). */
+const branches = (schema: SchemaShape): SchemaShape[] => (schema.anyOf ? schema.anyOf.flatMap(branches) : [schema]);
+
+function collect(schema: SchemaShape, value: unknown, path: string, out: UnknownField[]): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (schema.anyOf) {
+    // A value or null, an id or an object: follow the branch of the value's own shape.
+    const branch = branches(schema).find((b) => b.type === (Array.isArray(value) ? 'array' : 'object'));
+    if (branch) collect(branch, value, path, out);
+    return;
+  }
+  if (Array.isArray(value)) {
+    const items = schema.items;
+    if (schema.type === 'array' && items) value.forEach((item, index) => collect(items, item, `${path}.${index}`, out));
+    return;
+  }
+  // Rich-text blocks and ProseMirror documents are kept as given.
+  if (schema.type !== 'object' || !schema.properties || schema.additionalProperties === true) return;
+  const properties = schema.properties;
+  const known = Object.keys(properties);
+  for (const [key, inner] of Object.entries(value)) {
+    const here = path ? `${path}.${key}` : key;
+    const property = properties[key];
+    if (property) collect(property, inner, here, out);
+    else out.push({ path: here, meant: meantOf(key, known) });
+  }
+}
+
+/** Every field of `record` that its kind does not know, in the order they appear. */
+export function unknownFields(kind: RecordKind, record: Record<string, unknown>): UnknownField[] {
+  const out: UnknownField[] = [];
+  const schema = recordSchemas[kind] as TSchema as SchemaShape;
+  for (const [key, value] of Object.entries(record)) {
+    if (!knownFields[kind].includes(key)) out.push({ path: key, meant: meantOf(key, knownFields[kind]) });
+    else if (key !== 'kind') collect(schema.properties?.[key] ?? {}, value, key, out);
+  }
+  return out;
+}
+
+export function describeUnknown(field: UnknownField): string {
+  return `unknown field '${field.path}'${field.meant ? ` (did you mean '${field.meant}'?)` : ''}`;
+}

@@ -1,0 +1,89 @@
+// CORS: off by default; CORS_ORIGINS (a list, or `*`) answers preflights before authentication and adds the headers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const preflight = (origin: string) => ({
+  method: 'OPTIONS' as const,
+  url: '/admin/v0/calendar_events',
+  headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,if-none-match' },
+});
+
+describe('CORS off (the default)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers a preflight as any OPTIONS without a token (401: the admin API authenticates first), and adds no CORS header', async () => {
+    const res = await t.app.inject({ ...preflight('https://events.example.com'), headers: { ...preflight('https://events.example.com').headers, 'x-request-id': 'req-cors' } });
+    expect([res.statusCode, res.headers['access-control-allow-origin']]).toEqual([401, undefined]);
+    expect(res.json()).toMatchObject({ success: false, code: 'unauthorized', request_id: 'req-cors' });
+    const token = await t.token(await t.community('acme'));
+    const get = await t.get('/admin/v0/calendar_events', token, { origin: 'https://events.example.com' });
+    expect([get.statusCode, get.headers['access-control-allow-origin']]).toEqual([200, undefined]);
+  });
+});
+
+describe('CORS_ORIGINS with a list', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { corsOrigins: loadConfig({ CORS_ORIGINS: 'https://events.example.com, https://www.example.com' }).corsOrigins } });
+    token = await t.token(await t.community('acme'));
+  });
+  afterAll(() => t.close());
+
+  it('answers the preflight of a listed origin before authentication: 204 with the methods, headers and max age', async () => {
+    const res = await t.app.inject(preflight('https://www.example.com'));
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect({
+      origin: res.headers['access-control-allow-origin'],
+      methods: res.headers['access-control-allow-methods'],
+      headers: res.headers['access-control-allow-headers'],
+      maxAge: res.headers['access-control-max-age'],
+      vary: res.headers['vary'],
+      credentials: res.headers['access-control-allow-credentials'],
+    }).toEqual({
+      origin: 'https://www.example.com',
+      methods: 'GET, HEAD, POST',
+      headers: 'Authorization, Content-Type, Idempotency-Key, If-None-Match, X-Request-Id',
+      maxAge: '600',
+      vary: 'Origin',
+      credentials: undefined,
+    });
+  });
+
+  it('adds the origin and the readable headers to answers, errors included', async () => {
+    const ok = await t.get('/admin/v0/calendar_events', token, { origin: 'https://events.example.com' });
+    expect([ok.statusCode, ok.headers['access-control-allow-origin'], ok.headers['vary']]).toEqual([200, 'https://events.example.com', 'Origin']);
+    expect(ok.headers['access-control-expose-headers']).toBe(
+      'ETag, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, WWW-Authenticate',
+    );
+    const denied = await t.app.inject({ method: 'GET', url: '/admin/v0/calendar_events', headers: { origin: 'https://events.example.com' } });
+    expect([denied.statusCode, denied.headers['access-control-allow-origin'], denied.json().code]).toEqual([401, 'https://events.example.com', 'unauthorized']);
+  });
+
+  it('gives an origin not on the list no Access-Control-Allow-Origin, so the browser keeps the answer from the page', async () => {
+    const res = await t.app.inject(preflight('https://evil.example.net'));
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const get = await t.get('/admin/v0/calendar_events', token, { origin: 'https://evil.example.net' });
+    expect([get.statusCode, get.headers['access-control-allow-origin']]).toEqual([200, undefined]);
+  });
+});
+
+describe('CORS_ORIGINS=*', () => {
+  it('allows any origin', async () => {
+    const t = await createTestApp({ config: { corsOrigins: ['*'] } });
+    const res = await t.app.inject(preflight('https://anything.example.org'));
+    expect([res.statusCode, res.headers['access-control-allow-origin'], res.headers['vary']]).toEqual([204, '*', undefined]);
+    await t.close();
+  });
+
+  it('refuses an origin that is not a scheme and host', () => {
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://ok.example.com,events.example.com/' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CORS_ORIGINS: 'events.example.com' })).toThrow('CORS_ORIGINS: Expected string to match');
+  });
+});
