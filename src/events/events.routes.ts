@@ -1,6 +1,6 @@
 // HTTP routes of calendar events (spec 4.1, 4.2); answers leave as the bytes the fragments make.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sendAnswer } from '../http/answer.js';
+import { earlyAnswer, sendAnswer } from '../http/answer.js';
 import { principalOf } from '../http/auth.js';
 import { errorResponses } from '../http/error-responses.js';
 import { EventListQuery, EventPageResponse, EventParams, EventResponse } from './events.schemas.js';
@@ -11,6 +11,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<{ events: EventsService }> 
     '/calendar_events/:calendar_event_id',
     {
       config: { scope: 'read' },
+      onRequest: earlyAnswer((request) => events.peek(principalOf(request).communityId, (request.params as { calendar_event_id: string }).calendar_event_id)),
       schema: {
         operationId: 'getCalendarEvent',
         summary: 'Retrieve a calendar event',

@@ -27,6 +27,9 @@ export function dayBounds(value: string): { from: string; to: string } {
 
 export function createEventsService(reader: FragmentReader, hot: HotStatements, clock: () => number) {
   return {
+    /** The event's answer when the answer cache holds it and can say so at once (see `earlyAnswer`). */
+    peek: (communityId: string, id: string): Answer | undefined => reader.peek('event', communityId, id, clock()),
+
     async get(communityId: string, id: string): Promise<Answer> {
       const answer = await reader.one('event', communityId, id, clock());
       if (!answer) throw notFound(`Calendar event '${id}'`);

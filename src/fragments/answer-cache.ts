@@ -15,6 +15,8 @@ export interface AnswerCache {
   /** Brings the cache up to date with the store; every read calls it first. */
   sync(): void | Promise<void>;
   get(key: string, now: number): CachedAnswer | undefined;
+  /** As `get`, but a miss is not counted: the caller goes on to `get` on its ordinary path. */
+  peek(key: string, now: number): CachedAnswer | undefined;
   /**
    * How many changes have been seen. Whatever was read before a change must not be kept after it: callers
    * note the generation before reading and pass it to `set`, which keeps nothing from an older one.
@@ -38,6 +40,7 @@ export function createAnswerCache(store: Store, maxBytes: number): AnswerCache {
   let seenLocal = store.localChanges.count;
   let seenMark: number | null = null;
   let checkedAt = -Infinity;
+  let checking: Promise<void> | null = null;
   let generation = 0;
 
   const changed = () => {
@@ -50,27 +53,39 @@ export function createAnswerCache(store: Store, maxBytes: number): AnswerCache {
     seenMark = mark;
   };
 
+  const fresh = (key: string, now: number): CachedAnswer | undefined => {
+    const answer = maxBytes > 0 ? entries.get(key) : undefined;
+    return answer && (answer.from === undefined || (now >= answer.from && now < (answer.until ?? Infinity))) ? answer : undefined;
+  };
+
   return {
     sync() {
       if (store.localChanges.count !== seenLocal) {
         seenLocal = store.localChanges.count;
         changed();
       }
+      // A check in flight is every reader's to wait for: what it finds may empty the cache.
+      if (checking) return checking;
       const now = performance.now();
       if (now - checkedAt < CHECK_EVERY_MS) return;
       checkedAt = now;
       const mark = store.hot.changeMark();
       if (typeof mark === 'number') return see(mark);
-      return mark.then(see);
+      checking = mark.then(see).finally(() => {
+        checking = null;
+      });
+      return checking;
     },
     get(key, now) {
-      const answer = maxBytes > 0 ? entries.get(key) : undefined;
-      if (answer && (answer.from === undefined || (now >= answer.from && now < (answer.until ?? Infinity)))) {
-        stats.hits++;
-        return answer;
-      }
-      stats.misses++;
-      return undefined;
+      const answer = fresh(key, now);
+      if (answer) stats.hits++;
+      else stats.misses++;
+      return answer;
+    },
+    peek(key, now) {
+      const answer = fresh(key, now);
+      if (answer) stats.hits++;
+      return answer;
     },
     generation: () => generation,
     set(key, answer, readAt) {

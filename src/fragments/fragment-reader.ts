@@ -74,6 +74,15 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
   }
 
   return {
+    /**
+     * The cached answer for one event or post when it can be had without waiting (the change check, if due,
+     * answered at once: always on SQLite); else undefined, and the request takes the ordinary path.
+     */
+    peek(kind: 'event' | 'post', communityId: string, id: string, now: number): Answer | undefined {
+      if (cache.sync()) return undefined;
+      return cache.peek(`${kind}|${communityId}|${id}`, now);
+    },
+
     /** One event or post as `{success, data}`, or null when the community has no such record. */
     one(kind: 'event' | 'post', communityId: string, id: string, now: number): Promise<Answer | null> {
       return cached(`${kind}|${communityId}|${id}`, now, async () => {

@@ -1,5 +1,5 @@
 // Sends an answer assembled from fragments: its bytes as they are, its ETag, and 304 when the client holds it.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Answer } from '../fragments/splice.js';
 import { etagFor } from './hosted-mode.js';
 
@@ -17,4 +17,20 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, etag)) return reply.code(304).send();
   return reply.type(JSON_TYPE).send(answer.body);
+}
+
+/**
+ * A by-id route's own `onRequest` hook (it runs after authentication and the scope check): an answer the cache
+ * holds leaves from here, before parsing, validation and the handler. A miss goes on to them as before; an id
+ * that validation would refuse never had an answer to be cached. Requests announcing a body take the ordinary
+ * path, which reads and judges it.
+ */
+export function earlyAnswer(peek: (request: FastifyRequest) => Answer | undefined): onRequestHookHandler {
+  return (request, reply, done) => {
+    const { headers } = request;
+    if (request.principal === null || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return done();
+    const answer = peek(request);
+    if (answer === undefined) return done();
+    sendAnswer(request, reply, answer);
+  };
 }

@@ -1,6 +1,6 @@
 // HTTP routes of posts (spec 4.3, 4.4); answers leave as the bytes the fragments make.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sendAnswer } from '../http/answer.js';
+import { earlyAnswer, sendAnswer } from '../http/answer.js';
 import { principalOf } from '../http/auth.js';
 import { errorResponses } from '../http/error-responses.js';
 import { FeedPostsParams, PostListQuery, PostPageResponse, PostParams, PostResponse } from './posts.schemas.js';
@@ -27,6 +27,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
     '/posts/:post_id',
     {
       config: { scope: 'read' },
+      onRequest: earlyAnswer((request) => posts.peek(principalOf(request).communityId, (request.params as { post_id: string }).post_id)),
       schema: {
         operationId: 'getPost',
         summary: 'Retrieve a post',

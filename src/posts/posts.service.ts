@@ -80,6 +80,9 @@ export async function loadComments(db: Kysely<Database>, communityId: string, ro
 
 export function createPostsService(reader: FragmentReader, hot: HotStatements, clock: () => number) {
   return {
+    /** The post's answer when the answer cache holds it and can say so at once (see `earlyAnswer`). */
+    peek: (communityId: string, id: string): Answer | undefined => reader.peek('post', communityId, id, clock()),
+
     async get(communityId: string, id: string): Promise<Answer> {
       const answer = await reader.one('post', communityId, id, clock());
       if (!answer) throw notFound(`Post '${id}'`);

@@ -144,6 +144,38 @@ describe('fragments kept in step with their records', () => {
 });
 
 describe('the answer cache', () => {
+  it('answers a by-id hit before validation with the same bytes and headers as the miss, and 304 the same way', async () => {
+    const hits = async () => Number(/^hearth_answer_cache_hits_total (\d+)$/m.exec((await t.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]);
+    const record = postRecords.find((r) => 'id' in r && r.id === postIds.plain) ?? expect.unreachable();
+    const strip = (headers: Record<string, unknown>) => {
+      const { date: _date, 'x-request-id': _id, 'ratelimit-remaining': _left, 'ratelimit-reset': _reset, ...rest } = headers;
+      return rest;
+    };
+    for (const path of [`/admin/v0/posts/${postIds.plain}`, '/admin/v0/calendar_events/evberlin0001']) {
+      // A change empties the cache: the first answer is read from the store, the second from the cache.
+      await t.importRecords(community, [{ ...record, title: `${String((record as { title: string }).title)} ${path.length}` }]);
+      const before = await hits();
+      const miss = await t.get(path, token);
+      const afterMiss = await hits();
+      const hit = await t.get(path, token);
+      expect([miss.statusCode, hit.statusCode, afterMiss - before, (await hits()) - afterMiss]).toEqual([200, 200, 0, 1]);
+      expect(hit.body).toBe(miss.body);
+      expect(strip(hit.headers)).toEqual(strip(miss.headers));
+      const notModified = await t.get(path, token, { 'if-none-match': String(hit.headers.etag) });
+      expect([notModified.statusCode, notModified.body, notModified.headers.etag]).toEqual([304, '', hit.headers.etag]);
+    }
+  });
+
+  it('checks the token and its scope before answering from the cache', async () => {
+    const path = `/admin/v0/posts/${postIds.plain}`;
+    expect((await t.get(path, token)).statusCode).toBe(200);
+    const writeOnly = await t.token(community, ['members:write']);
+    const refused = await t.get(path, writeOnly);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'insufficient_scope']);
+    const unknown = await t.get(path, 'hth_nope');
+    expect([unknown.statusCode, unknown.json().code]).toEqual([401, 'unauthorized']);
+  });
+
   it('keeps an upcoming list until the next event ends, then answers it anew', async () => {
     const path = '/admin/v0/calendar_events?time_filter=upcoming&per_page=100';
     const now = t.clock.now;
