@@ -24,7 +24,8 @@ const server = createServer((request, response) => {
 });
 
 server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => {
+// BASELINE_PORT fixes the port (bench:instructions runs it under valgrind); by default any free one.
+server.listen(Number(process.env.BASELINE_PORT ?? 0), '127.0.0.1', () => {
   const address = server.address();
   if (typeof address === 'object' && address) process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
 });

@@ -92,7 +92,7 @@ export async function startHearth(databasePath: string): Promise<Service> {
 }
 
 /** Compiles baseline-server.ts to plain JavaScript, so the baseline runs on bare Node like the compiled Hearth. */
-function compiledBaseline(): string {
+export function compiledBaseline(): string {
   const source = readFileSync(fileURLToPath(new URL('./baseline-server.ts', import.meta.url)), 'utf8');
   const output = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
   const file = join(tmpdir(), `hearth-bench-baseline-${process.pid}.mjs`);
