@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from './processes.js';
-import type { BenchResults, LoadFigures, WorkloadResult } from './results.js';
+import type { BenchResults, ImportResults, LoadFigures, WorkloadResult } from './results.js';
 
 /** Hand-written notes on the figures (why a target is missed, what would meet it), kept across regenerations. */
 const ANALYSIS = join(repoRoot, 'bench', 'analysis.md');
@@ -42,6 +42,38 @@ const TABLE_HEAD = `| Workload | Body (bytes) | Hearth req/s | Baseline req/s | 
 /** Where each store's latest figures are kept; the report shows every store that has been measured. */
 export const resultsFile = (dir: string, store: 'sqlite' | 'postgres' = 'sqlite') => join(dir, store === 'sqlite' ? 'latest.json' : 'latest-postgres.json');
 const PROFILE = join(repoRoot, 'bench', 'results', 'profile.md');
+/** Where each store's latest import figures are kept (`--only import` runs without a server or read workloads). */
+export const importResultsFile = (dir: string, store: 'sqlite' | 'postgres') => join(dir, store === 'sqlite' ? 'import.json' : 'import-postgres.json');
+
+function readImports(dir: string, store: 'sqlite' | 'postgres'): ImportResults | null {
+  const path = importResultsFile(dir, store);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as ImportResults) : null;
+}
+
+/** The import workloads of both stores, when they have been measured. */
+export function importSection(dir: string): string {
+  const stores = [readImports(dir, 'sqlite'), readImports(dir, 'postgres')].filter((r): r is ImportResults => r !== null);
+  if (stores.length === 0) return '';
+  const verdict = (pass: boolean | null) => (pass === null ? 'not run' : pass ? '**pass**' : '**FAIL**');
+  const name = (store: string) => (store === 'postgres' ? 'PostgreSQL' : 'SQLite');
+  return `
+## Import
+
+\`npm run bench -- --only import [--store postgres]\`: \`hearth import\` (the compiled build) of the demo corpus written
+as NDJSON, each workload into a fresh database; records/s is the command's own figure (reading, checking and
+writing, one transaction), peak RSS the import process's \`VmHWM\`.
+
+| Store | Workload | Records | Seconds | Records/s | Peak RSS MB |
+|---|---|---:|---:|---:|---:|
+${stores.flatMap((r) => r.imports.map((i) => `| ${name(r.store)} (${r.scale.toLocaleString('en-US')} posts) | ${i.title} | ${int(i.records)} | ${i.seconds.toFixed(1)} | **${int(i.recordsPerSecond)}** | ${int(i.peakRssMb)} |`)).join('\n')}
+
+| Target | Measured | Result |
+|---|---|---|
+${stores.flatMap((r) => r.targets.map((t) => `| ${t.goal} | ${t.measured} | ${verdict(t.pass)} |`)).join('\n')}
+
+${stores.flatMap((r) => r.imports.map((i) => `- *${i.title}* (${name(r.store)}): ${i.description}.`)).join('\n')}
+`;
+}
 
 function postgresSection(results: BenchResults | null): string {
   if (!results) return '';
@@ -117,7 +149,7 @@ The load generator, the server under test and the baseline all run on this machi
 ${machine.cores} cores. 1-minute load average before each workload: ${loads.join(', ')}${
     Math.max(...machine.loadAverages) > machine.cores ? ' (other work was running: the absolute figures are low and noisy, the ratios less so)' : ''
   }.
-${postgresSection(postgres)}${existsSync(PROFILE) ? `\n${readFileSync(PROFILE, 'utf8').trim()}\n` : ''}${analysis ? `\n${analysis}\n` : ''}
+${postgresSection(postgres)}${importSection(dirname(chartPath))}${existsSync(PROFILE) ? `\n${readFileSync(PROFILE, 'utf8').trim()}\n` : ''}${analysis ? `\n${analysis}\n` : ''}
 ## Method
 
 - **Server**: the compiled build (\`node bin/hearth.js serve\`) on the corpus, SQLite, \`LOG_LEVEL=warn\`,

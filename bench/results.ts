@@ -107,3 +107,25 @@ export interface BenchResults {
   skipped: SkippedWorkload[];
   targets: TargetResult[];
 }
+
+/** One import workload: `hearth import` of an NDJSON file, timed by the command itself. */
+export interface ImportResult {
+  name: string;
+  title: string;
+  description: string;
+  records: number;
+  seconds: number;
+  recordsPerSecond: number;
+  /** VmHWM of the import process, MB. */
+  peakRssMb: number;
+}
+
+/** The import workloads' figures of one store, kept apart from the read workloads' (they run without a server). */
+export interface ImportResults {
+  finishedAt: string;
+  store: 'sqlite' | 'postgres';
+  scale: number;
+  seed: number;
+  imports: ImportResult[];
+  targets: TargetResult[];
+}

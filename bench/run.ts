@@ -8,10 +8,11 @@ import { measure } from './load-client.js';
 import { parseOptions, type BenchOptions } from './options.js';
 import { peakRssMb } from './proc-stats.js';
 import { repoRoot, runHearth, startBaseline, startHearth, type BaselineService, type Service } from './processes.js';
-import { resultsFile, writeReport } from './report.js';
-import type { BenchResults, LoadFigures, SkippedWorkload, WorkloadResult } from './results.js';
+import { importResultsFile, resultsFile, writeReport } from './report.js';
+import type { BenchResults, ImportResults, LoadFigures, SkippedWorkload, WorkloadResult } from './results.js';
 import { mean } from './stats.js';
-import { evaluateTargets } from './targets.js';
+import { evaluateImportTargets, evaluateTargets } from './targets.js';
+import { ensureImportFiles, importWorkloadNames, runImportWorkloads } from './import-workload.js';
 import { buildWorkloads, type Workload } from './workloads.js';
 
 const log = (text: string) => process.stderr.write(`${text}\n`);
@@ -146,6 +147,36 @@ async function runWorkloads(options: BenchOptions, hearth: Service, baseline: Ba
   return results;
 }
 
+/** The import workloads `--only` asks for (`import` names both); all of them when it names none of the others. */
+function importNames(options: BenchOptions): string[] {
+  if (!options.only) return [...importWorkloadNames];
+  return importWorkloadNames.filter((name) => options.only?.includes(name) || options.only?.includes('import'));
+}
+
+/** Runs the import workloads, keeps their figures beside the read workloads' and rewrites the report when one exists. */
+async function runImports(options: BenchOptions, names: string[], corpusDir: string, resultsDir: string, out: string | null): Promise<void> {
+  const files = await ensureImportFiles(corpusDir, options.scale, options.seed, log);
+  log(`Import workloads on ${options.store} (${files.records.all} records in the corpus file):`);
+  const imports = await runImportWorkloads({ store: options.store, dir: corpusDir, postgresUrl: options.postgresUrl, files, names, log });
+  const results: ImportResults = {
+    finishedAt: new Date().toISOString(),
+    store: options.store,
+    scale: options.scale,
+    seed: options.seed,
+    imports,
+    targets: evaluateImportTargets(imports, options.store),
+  };
+  writeFileSync(importResultsFile(resultsDir, options.store), `${JSON.stringify(results, null, 2)}\n`);
+  for (const target of results.targets) log(`  ${target.pass === null ? 'n/a ' : target.pass ? 'pass' : 'FAIL'}  ${target.goal}: ${target.measured}`);
+  const reportPath = out ? join(out, 'BENCHMARKS.md') : join(repoRoot, 'BENCHMARKS.md');
+  if (existsSync(resultsFile(resultsDir, 'sqlite'))) {
+    const read = (store: 'sqlite' | 'postgres') =>
+      existsSync(resultsFile(resultsDir, store)) ? (JSON.parse(readFileSync(resultsFile(resultsDir, store), 'utf8')) as BenchResults) : null;
+    const primary = read('sqlite');
+    if (primary) writeReport(primary, join(resultsDir, 'chart.svg'), reportPath, read('postgres'));
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2), process.env);
   const scratch = options.smoke && !options.out ? mkdtempSync(join(tmpdir(), 'hearth-bench-')) : null;
@@ -154,6 +185,16 @@ async function main(): Promise<void> {
   const corpusDir = scratch ? join(scratch, 'corpus') : join(repoRoot, 'bench', '.corpus');
   mkdirSync(resultsDir, { recursive: true });
   const startedAt = new Date().toISOString();
+  const imports = importNames(options);
+  // Only import workloads asked for: no corpus database, no server.
+  if (options.only && options.only.every((name) => name === 'import' || (importWorkloadNames as readonly string[]).includes(name))) {
+    try {
+      await runImports(options, imports, corpusDir, resultsDir, out);
+    } finally {
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+    }
+    return;
+  }
 
   const corpus = await ensureCorpus({ dir: corpusDir, scale: options.scale, seed: options.seed, rebuild: options.rebuild, log });
   const servedUrl =
@@ -226,6 +267,7 @@ async function main(): Promise<void> {
       existsSync(resultsFile(resultsDir, store)) ? (JSON.parse(readFileSync(resultsFile(resultsDir, store), 'utf8')) as BenchResults) : null;
     const primary = read('sqlite') ?? results;
     writeFileSync(chartPath, renderChart(primary));
+    if (imports.length > 0) await runImports(options, imports, corpusDir, resultsDir, out);
     writeReport(primary, chartPath, reportPath, read('postgres'));
     for (const target of results.targets) log(`  ${target.pass === null ? 'n/a ' : target.pass ? 'pass' : 'FAIL'}  ${target.goal}: ${target.measured}`);
     if (skipped.length > 0) log(`  skipped: ${skipped.map((s) => s.name).join(', ')} (${skipped[0]?.reason ?? ''})`);

@@ -1,5 +1,5 @@
 // The speed targets (issue 11 for the read path, issue 12's search targets), checked against one run's figures.
-import type { TargetResult, WorkloadResult } from './results.js';
+import type { ImportResult, TargetResult, WorkloadResult } from './results.js';
 
 // Throughput targets use the loaded run; latency targets the one-connection run, where a figure is the
 // request's own time and not its wait behind the other connections. CPU targets are multiples of the bare
@@ -70,5 +70,24 @@ export function evaluateTargets(workloads: readonly WorkloadResult[], hearthPeak
     cpuTarget('post-by-id-304', '304 answers: CPU <= 1.5 x baseline', 1.5),
     ...searchTargets,
     { name: 'memory', goal: 'server memory (peak RSS) <= 300 MB', measured: `${fixed(hearthPeakRssMb, 0)} MB`, pass: hearthPeakRssMb <= 300 },
+  ];
+}
+
+/** Issue 12's import targets: records/s into an empty and into a populated community, and the import's peak RSS. */
+export function evaluateImportTargets(imports: readonly ImportResult[], store: 'sqlite' | 'postgres'): TargetResult[] {
+  const find = (name: string) => imports.find((i) => i.name === name);
+  const rate = (name: string, goal: string, minimum: number): TargetResult => {
+    const run = find(name);
+    if (!run) return { name, goal, measured: 'not run', pass: null };
+    return { name, goal, measured: `${Math.round(run.recordsPerSecond).toLocaleString('en-US')} records/s`, pass: run.recordsPerSecond >= minimum };
+  };
+  const peak = Math.max(0, ...imports.map((i) => i.peakRssMb));
+  const label = store === 'postgres' ? 'PostgreSQL' : 'SQLite';
+  return [
+    rate('import-empty', `${label}: import into an empty community >= ${store === 'postgres' ? '10,000' : '20,000'} records/s`, store === 'postgres' ? 10_000 : 20_000),
+    rate('import-populated', `${label}: import into a populated community >= 8,000 records/s`, 8_000),
+    imports.length === 0
+      ? { name: 'import-memory', goal: 'import peak RSS <= 500 MB', measured: 'not run', pass: null }
+      : { name: 'import-memory', goal: `${label}: import peak RSS <= 500 MB`, measured: `${Math.round(peak)} MB`, pass: peak <= 500 },
   ];
 }

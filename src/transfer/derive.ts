@@ -13,7 +13,14 @@ import {
   type ReferenceResolver,
 } from '../content/rich-text.js';
 
-export async function createDeriver(db: Kysely<Database>, communityId: string) {
+/** Who a chat user id is and which feed a chat channel id is: what mentions resolve against. */
+export interface ResolverTables {
+  users: Map<string, { profile_id: string; preferred_name: string | null }>;
+  channels: Map<string, { id: string; label: string; slug: string; channel_name: string }>;
+}
+
+/** The community's resolver tables as the store holds them now. */
+export async function loadResolverTables(db: Kysely<Database>, communityId: string): Promise<ResolverTables> {
   const [profiles, feeds] = await Promise.all([
     db
       .selectFrom('profiles')
@@ -23,10 +30,20 @@ export async function createDeriver(db: Kysely<Database>, communityId: string) {
       .execute(),
     db.selectFrom('feeds').select(['id', 'label', 'slug', 'chat_channel_id', 'chat_channel_name']).where('community_id', '=', communityId).execute(),
   ]);
-  const users = new Map(profiles.map((p) => [p.chat_user_id ?? '', { profile_id: p.id, preferred_name: p.preferred_name }]));
-  const channels = new Map(
-    feeds.filter((f) => f.chat_channel_id).map((f) => [f.chat_channel_id ?? '', { id: f.id, label: f.label, slug: f.slug, channel_name: f.chat_channel_name ?? f.label }]),
-  );
+  return {
+    users: new Map(profiles.map((p) => [p.chat_user_id ?? '', { profile_id: p.id, preferred_name: p.preferred_name }])),
+    channels: new Map(
+      feeds.filter((f) => f.chat_channel_id).map((f) => [f.chat_channel_id ?? '', { id: f.id, label: f.label, slug: f.slug, channel_name: f.chat_channel_name ?? f.label }]),
+    ),
+  };
+}
+
+export async function createDeriver(db: Kysely<Database>, communityId: string) {
+  return deriverOf(await loadResolverTables(db, communityId));
+}
+
+/** A deriver over tables the caller may keep changing (the import worker adds the file's profiles and feeds as they come). */
+export function deriverOf({ users, channels }: ResolverTables) {
   const resolver: ReferenceResolver = {
     userByChatId: (id) => users.get(id),
     feedByChannelId: (id) => channels.get(id),
@@ -50,4 +67,4 @@ export async function createDeriver(db: Kysely<Database>, communityId: string) {
     },
   };
 }
-export type Deriver = Awaited<ReturnType<typeof createDeriver>>;
+export type Deriver = ReturnType<typeof deriverOf>;

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import { refreshFragments } from '../fragments/fragment-refresh.js';
 import { chunk, existingIds, insertRows, upsertRows } from './batch.js';
 import { createDeriver, type Deriver } from './derive.js';
+import type { EmailClaim } from './import-chunks.js';
 import { ImportError, maxProblems, type ImportPlan, type ImportProblem, type Link } from './import-parse.js';
 
 const singular: Record<Link['table'], string> = {
@@ -15,8 +16,15 @@ const singular: Record<Link['table'], string> = {
   comments: 'comment',
 };
 
-/** Links to records neither in the file nor in the community (links to refused lines are reported there already). */
-async function missingLinks(db: Kysely<Database>, communityId: string, plan: ImportPlan): Promise<ImportProblem[]> {
+/** What the whole file says that only the store can check: links it does not resolve itself, and its e-mails. */
+export interface PlanIndex {
+  unresolved: Link[];
+  /** Profiles with an e-mail, each at the line of its last record. */
+  emails: EmailClaim[];
+}
+
+/** The index of a plan read whole (the dry run). */
+export function indexOf(plan: ImportPlan): PlanIndex {
   const inFile: Record<Link['table'], Map<string, unknown>> = {
     profiles: plan.profiles,
     tags: plan.tags,
@@ -24,9 +32,15 @@ async function missingLinks(db: Kysely<Database>, communityId: string, plan: Imp
     posts: plan.posts,
     comments: plan.comments,
   };
-  const unresolved = plan.links.filter((link) => !inFile[link.table].has(link.id) && !plan.rejected.has(`${link.table}:${link.id}`));
+  const emails: EmailClaim[] = [];
+  for (const { line, row } of plan.profiles.values()) if (row.email_key) emails.push({ line, id: row.id, email: row.email ?? null, email_key: row.email_key });
+  return { unresolved: plan.links.filter((link) => !inFile[link.table].has(link.id) && !plan.rejected.has(`${link.table}:${link.id}`)), emails };
+}
+
+/** Links to records neither in the file nor in the community (links to refused lines are reported there already). */
+async function missingLinks(db: Kysely<Database>, communityId: string, unresolved: Link[]): Promise<ImportProblem[]> {
   const missing: Link[] = [];
-  for (const table of Object.keys(inFile) as Link['table'][]) {
+  for (const table of Object.keys(singular) as Link['table'][]) {
     const links = unresolved.filter((l) => l.table === table);
     if (links.length === 0) continue;
     const found = await existingIds(db, table, communityId, links.map((l) => l.id));
@@ -35,37 +49,51 @@ async function missingLinks(db: Kysely<Database>, communityId: string, plan: Imp
   return missing.map((link) => ({ line: link.line, reason: `${link.role}: ${singular[link.table]} '${link.id}' does not exist in the file or the community` }));
 }
 
-/** One e-mail is one member per community: a file must not give two profiles the same one. */
-async function emailConflicts(db: Kysely<Database>, communityId: string, plan: ImportPlan): Promise<ImportProblem[]> {
+/** Two profiles of the file with one e-mail: the later line is refused. Returns the problems and each e-mail's owner. */
+function fileEmailConflicts(claims: EmailClaim[]): { problems: ImportProblem[]; owner: Map<string, EmailClaim> } {
   const problems: ImportProblem[] = [];
-  const owner = new Map<string, string>();
-  const lines = new Map<string, number>();
-  for (const { line, row } of [...plan.profiles.values()].sort((a, b) => a.line - b.line)) {
-    if (!row.email_key) continue;
-    const previous = owner.get(row.email_key);
-    if (previous !== undefined && previous !== row.id) {
-      problems.push({ line, reason: `profile: e-mail '${row.email}' already belongs to profile '${previous}'` });
+  const owner = new Map<string, EmailClaim>();
+  for (const claim of [...claims].sort((a, b) => a.line - b.line)) {
+    const previous = owner.get(claim.email_key);
+    if (previous !== undefined && previous.id !== claim.id) {
+      problems.push({ line: claim.line, reason: `profile: e-mail '${claim.email}' already belongs to profile '${previous.id}'` });
       continue;
     }
-    owner.set(row.email_key, row.id);
-    lines.set(row.email_key, line);
+    owner.set(claim.email_key, claim);
   }
+  return { problems, owner };
+}
+
+/** E-mails the store gives to another profile than the file does. */
+async function storeEmailConflicts(db: Kysely<Database>, communityId: string, owner: Map<string, EmailClaim>): Promise<ImportProblem[]> {
+  const problems: ImportProblem[] = [];
   for (const part of chunk([...owner.keys()], 5000)) {
     const rows = await db.selectFrom('profiles').select(['id', 'email_key']).where('community_id', '=', communityId).where('email_key', 'in', part).execute();
     for (const row of rows) {
-      const id = row.email_key ? owner.get(row.email_key) : undefined;
-      if (row.email_key && id !== undefined && id !== row.id) {
-        problems.push({ line: lines.get(row.email_key) ?? 0, reason: `profile: e-mail '${row.email_key}' already belongs to profile '${row.id}'` });
+      const claim = row.email_key ? owner.get(row.email_key) : undefined;
+      if (row.email_key && claim !== undefined && claim.id !== row.id) {
+        problems.push({ line: claim.line, reason: `profile: e-mail '${row.email_key}' already belongs to profile '${row.id}'` });
       }
     }
   }
   return problems;
 }
 
-/** What the store would refuse in a parsed plan (read only): missing links and e-mails taken, by line. */
-export async function checkPlan(db: Kysely<Database>, communityId: string, plan: ImportPlan): Promise<ImportProblem[]> {
-  const problems = [...(await missingLinks(db, communityId, plan)), ...(await emailConflicts(db, communityId, plan))];
+/** One e-mail is one member per community: a file must not give two profiles the same one. */
+async function emailConflicts(db: Kysely<Database>, communityId: string, claims: EmailClaim[]): Promise<ImportProblem[]> {
+  const { problems, owner } = fileEmailConflicts(claims);
+  return [...problems, ...(await storeEmailConflicts(db, communityId, owner))];
+}
+
+/** What the store would refuse in a file (read only): missing links and e-mails taken, by line. */
+export async function checkIndex(db: Kysely<Database>, communityId: string, index: PlanIndex): Promise<ImportProblem[]> {
+  const problems = [...(await missingLinks(db, communityId, index.unresolved)), ...(await emailConflicts(db, communityId, index.emails))];
   return problems.sort((a, b) => a.line - b.line);
+}
+
+/** What the store would refuse in a parsed plan (read only): missing links and e-mails taken, by line. */
+export function checkPlan(db: Kysely<Database>, communityId: string, plan: ImportPlan): Promise<ImportProblem[]> {
+  return checkIndex(db, communityId, indexOf(plan));
 }
 
 const withCommunity = <T extends { community_id: string }>(communityId: string, rows: Iterable<{ row: T }>): T[] =>
@@ -152,9 +180,7 @@ async function writeComments(db: Kysely<Database>, communityId: string, plan: Im
 }
 
 /** comments_count and latest_activity_at of posts whose comments (or own record) changed. */
-async function refreshPostActivity(db: Kysely<Database>, communityId: string, plan: ImportPlan): Promise<void> {
-  const postIds = new Set([...plan.comments.values()].map((c) => c.row.post_id));
-  for (const post of plan.posts.values()) if (!post.commentsCountGiven) postIds.add(post.row.id);
+export async function refreshPostActivity(db: Kysely<Database>, communityId: string, postIds: Set<string>): Promise<void> {
   for (const part of chunk([...postIds], 5000)) {
     await db
       .updateTable('posts')
@@ -168,7 +194,7 @@ async function refreshPostActivity(db: Kysely<Database>, communityId: string, pl
   }
 }
 
-async function refreshFeedCounts(db: Kysely<Database>, communityId: string, feedIds: Set<string>): Promise<void> {
+export async function refreshFeedCounts(db: Kysely<Database>, communityId: string, feedIds: Set<string>): Promise<void> {
   for (const part of chunk([...feedIds], 5000)) {
     await db
       .updateTable('feeds')
@@ -190,7 +216,9 @@ export async function writePlan(db: Kysely<Database>, communityId: string, plan:
   await writeEvents(db, communityId, plan, derive);
   const feeds = await writePosts(db, communityId, plan, derive);
   await writeComments(db, communityId, plan, derive);
-  await refreshPostActivity(db, communityId, plan);
+  const postIds = new Set([...plan.comments.values()].map((c) => c.row.post_id));
+  for (const post of plan.posts.values()) if (!post.commentsCountGiven) postIds.add(post.row.id);
+  await refreshPostActivity(db, communityId, postIds);
   await refreshFeedCounts(db, communityId, feeds);
   await refreshFragments(db, communityId, {
     profiles: plan.profiles.keys(),

@@ -3,8 +3,13 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { Store } from '../db/store.js';
 import { nowStored } from '../lib/timestamps.js';
+import { loadResolverTables } from './derive.js';
+import type { ChunkResult, FinishResult } from './import-chunks.js';
 import { emptyPlan, ImportError, maxProblems, parseLine, type ImportPlan, type ImportProblem, type ParseOptions } from './import-parse.js';
-import { checkPlan, writePlan } from './import-writer.js';
+import { chunkSource } from './import-pipeline.js';
+import { importStoreFor } from './import-store.js';
+import { ImportStream, isEmptyCommunity } from './import-stream.js';
+import { checkIndex, checkPlan } from './import-writer.js';
 
 export interface ImportSummary {
   records: number;
@@ -31,10 +36,20 @@ export interface ImportOptions extends ParseOptions, ImportProgress {
   dryRun?: boolean;
 }
 
+/** Lines per chunk: the worker parses one while the store writes the one before. */
+const CHUNK_LINES = 1000;
+/** Inputs given whole and smaller than this are parsed in this thread: a worker's start-up would cost more. */
+const INLINE_BELOW = 5000;
+
+/** Thrown inside the transaction to roll it back once a line was refused; the report is made after. */
+class Refused extends Error {}
+
 /**
- * Reads every line first, noting every bad one (up to `maxProblems`), then checks what only the store can
- * tell (links, e-mails); any problem aborts with all of them before anything is written. A good file is
- * written in one transaction, or, with `dryRun`, not at all.
+ * Reads the lines chunk by chunk: a worker thread parses, checks and derives each while the store writes the
+ * one before, all in one transaction. A refused line stops the writing; every further line is still checked
+ * (up to `maxProblems` problems), then the transaction is rolled back and every problem of the file reported,
+ * links and e-mails included, as if nothing had been written. Into an empty community the search index is
+ * loaded in one pass after the rows and the counters come from memory. `dryRun` checks and writes nothing.
  */
 export async function importLines(
   store: Store,
@@ -42,6 +57,84 @@ export async function importLines(
   lines: AsyncIterable<string> | Iterable<string>,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
+  if (options.dryRun) return checkOnly(store, communityId, lines, options);
+  const db = store.db;
+  const empty = await isEmptyCommunity(db, communityId);
+  const source = chunkSource(
+    { now: nowStored(), communityId, empty, resolver: await loadResolverTables(db, communityId), ignoreUnknown: options.ignoreUnknown },
+    Array.isArray(lines) && lines.length < INLINE_BELOW,
+  );
+  const problems: ImportProblem[] = [];
+  const storeProblems: ImportProblem[] = [];
+  let finished: FinishResult | null = null;
+  let records = 0;
+  try {
+    await db.transaction().execute(async (trx) => {
+      const imports = importStoreFor(store.dialect);
+      await imports.deferForeignKeys(trx);
+      const indexSearch = empty ? await imports.deferSearch(trx, communityId) : null;
+      const writer = new ImportStream(trx, communityId, empty);
+      const settle = async (result: ChunkResult) => {
+        for (const [line, field] of result.ignored) options.onIgnored?.(line, field);
+        records += result.records;
+        if (result.problems.length > 0) {
+          problems.push(...result.problems);
+          if (problems.length >= maxProblems) throw new ImportError(problems.slice(0, maxProblems), '', true);
+        }
+        if (result.rows && problems.length === 0 && storeProblems.length === 0) storeProblems.push(...(await writer.write(result.rows)));
+        options.onRead?.(records);
+      };
+      let pending: Promise<ChunkResult> | null = null;
+      let batch: string[] = [];
+      let line = 0;
+      const send = async () => {
+        const next = source.add(batch, line - batch.length + 1);
+        batch = [];
+        // The worker parses this chunk while the one before is written.
+        if (pending) await settle(await pending);
+        pending = next;
+      };
+      for await (const text of lines) {
+        line++;
+        batch.push(text);
+        if (batch.length >= CHUNK_LINES) await send();
+      }
+      if (batch.length > 0) await send();
+      if (pending) await settle(await pending);
+      options.onRead?.(records);
+      finished = await source.finish();
+      if (problems.length > 0 || storeProblems.length > 0) throw new Refused();
+      options.onWrite?.(records);
+      await writer.finish(finished);
+      await indexSearch?.();
+    });
+  } catch (error) {
+    if (!(error instanceof Refused)) throw error;
+    const result = finished as FinishResult | null;
+    const all = [...problems, ...(result ? await checkIndex(db, communityId, { unresolved: result.unresolved, emails: result.emails }) : [])];
+    // An e-mail the store gave to another profile part-way through the file, though the whole file would not.
+    if (all.length === 0) all.push(...storeProblems);
+    all.sort((a, b) => a.line - b.line);
+    throw new ImportError(all.slice(0, maxProblems), '', all.length > maxProblems);
+  } finally {
+    await source.close();
+  }
+  store.localChanges.count++;
+  const result = finished as FinishResult | null;
+  const counts = result?.counts;
+  return {
+    records,
+    feeds: counts?.feeds ?? 0,
+    profiles: counts?.profiles ?? 0,
+    tags: counts?.tags ?? 0,
+    calendar_events: counts?.calendar_events ?? 0,
+    posts: counts?.posts ?? 0,
+    comments: counts?.comments ?? 0,
+  };
+}
+
+/** The dry run: reads every line, then checks what only the store can tell; writes nothing. */
+async function checkOnly(store: Store, communityId: string, lines: AsyncIterable<string> | Iterable<string>, options: ImportOptions): Promise<ImportSummary> {
   const plan: ImportPlan = emptyPlan();
   const now = nowStored();
   const problems: ImportProblem[] = [];
@@ -57,14 +150,8 @@ export async function importLines(
     if (line % REPORT_EVERY === 0) options.onRead?.(plan.records);
   }
   options.onRead?.(plan.records);
-  if (problems.length > 0 || options.dryRun) {
-    const all = [...problems, ...(await checkPlan(store.db, communityId, plan))].sort((a, b) => a.line - b.line);
-    if (all.length > 0) throw new ImportError(all.slice(0, maxProblems), '', all.length > maxProblems);
-  } else {
-    options.onWrite?.(plan.records);
-    await store.db.transaction().execute((trx) => writePlan(trx, communityId, plan));
-    store.localChanges.count++;
-  }
+  const all = [...problems, ...(await checkPlan(store.db, communityId, plan))].sort((a, b) => a.line - b.line);
+  if (all.length > 0) throw new ImportError(all.slice(0, maxProblems), '', all.length > maxProblems);
   return {
     records: plan.records,
     feeds: plan.feeds.size,
@@ -77,5 +164,7 @@ export async function importLines(
 }
 
 export function importStream(store: Store, communityId: string, input: Readable, options: ImportOptions = {}): Promise<ImportSummary> {
-  return importLines(store, communityId, createInterface({ input, crlfDelay: Infinity }), options);
+  // The iterator is taken at once: lines read while the import first asks the store something are kept, not lost.
+  const iterator = createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  return importLines(store, communityId, { [Symbol.asyncIterator]: () => iterator }, options);
 }

@@ -138,11 +138,68 @@ const COLUMN_GAP = `''' '':1'::tsvector`;
  * triggers, with one GIN index over (community_id, document) (btree_gin): a query's community
  * and words are intersected inside the index, so other communities' rows are never fetched.
  */
+function postgresVector(spec: IndexSpec, row: 'new' | 'p'): string {
+  return spec.columns
+    .map((c) => `setweight(to_tsvector('hearth_search', translate(left(coalesce(${row}.${c.column}, ''), ${c.limit}), ${PUNCTUATION}, ${BLANKS})), '${c.weight}')`)
+    .join(` || ${COLUMN_GAP} || `);
+}
+
+/**
+ * The trigger function that keeps a search table in step. `deferrable` (migration 007): a transaction that sets
+ * `hearth.defer_search` to 'on' skips it and loads the search table itself in one statement (the bulk import).
+ */
+export function postgresSearchFunction(source: 'posts' | 'comments', deferrable: boolean): string {
+  const spec = specOf(source);
+  return `create or replace function hearth_index_${spec.source}() returns trigger language plpgsql as $$
+    begin${deferrable ? `
+      if current_setting('hearth.defer_search', true) = 'on' then
+        return null;
+      end if;` : ''}
+      if tg_op = 'DELETE' then
+        delete from ${spec.index} where community_id = old.community_id and id = old.id;
+        return null;
+      end if;
+      insert into ${spec.index} (community_id, id, created_at, document)
+        values (new.community_id, new.id, new.created_at, ${postgresVector(spec, 'new')})
+        on conflict (community_id, id) do update set created_at = excluded.created_at, document = excluded.document;
+      return null;
+    end $$`;
+}
+
+/** PostgreSQL: one community's search rows written in one statement from its source rows ($1: the community). */
+export function postgresSearchLoad(source: 'posts' | 'comments'): string {
+  const spec = specOf(source);
+  return `insert into ${spec.index} (community_id, id, created_at, document)
+    select p.community_id, p.id, p.created_at, ${postgresVector(spec, 'p')} from ${spec.source} p where p.community_id = $1
+    on conflict (community_id, id) do update set created_at = excluded.created_at, document = excluded.document`;
+}
+
+/** SQLite: one community's docids (in insertion order, as the insert trigger numbers them) and FTS rows, in two statements (? : the community). */
+export function sqliteSearchLoad(source: 'posts' | 'comments'): string[] {
+  const spec = specOf(source);
+  const docs = `${spec.index}_docs`;
+  const names = spec.columns.map((c) => c.name).join(', ');
+  const texts = spec.columns.map((c) => `substr(coalesce(p.${c.column}, ''), 1, ${c.limit})`).join(', ');
+  return [
+    `insert into ${docs} (docid, community_id, id, created_at)
+      select coalesce((select max(d.docid) from ${docs} d where d.docid between s.number * 4294967296 and s.number * 4294967296 + 4294967295), s.number * 4294967296)
+               + row_number() over (order by p.rowid),
+             p.community_id, p.id, p.created_at
+      from ${spec.source} p join search_communities s on s.community_id = p.community_id
+      where p.community_id = ? and not exists (select 1 from ${docs} x where x.community_id = p.community_id and x.id = p.id)
+      order by p.rowid`,
+    `insert into ${spec.index} (rowid, ${names})
+      select d.docid, ${texts} from ${docs} d join ${spec.source} p on p.community_id = d.community_id and p.id = d.id where d.community_id = ?`,
+  ];
+}
+
+function specOf(source: 'posts' | 'comments'): IndexSpec {
+  const spec = specs.find((s) => s.source === source);
+  if (!spec) throw new Error(`No search index for ${source}`);
+  return spec;
+}
+
 function postgresStatements(spec: IndexSpec): string[] {
-  const vector = (row: 'new' | 'p') =>
-    spec.columns
-      .map((c) => `setweight(to_tsvector('hearth_search', translate(left(coalesce(${row}.${c.column}, ''), ${c.limit}), ${PUNCTUATION}, ${BLANKS})), '${c.weight}')`)
-      .join(` || ${COLUMN_GAP} || `);
   const fn = `hearth_index_${spec.source}`;
   return [
     `create table ${spec.index} (
@@ -153,22 +210,12 @@ function postgresStatements(spec: IndexSpec): string[] {
       primary key (community_id, id)
     )`,
     `create index ${spec.index}_document on ${spec.index} using gin (community_id, document)`,
-    `create or replace function ${fn}() returns trigger language plpgsql as $$
-    begin
-      if tg_op = 'DELETE' then
-        delete from ${spec.index} where community_id = old.community_id and id = old.id;
-        return null;
-      end if;
-      insert into ${spec.index} (community_id, id, created_at, document)
-        values (new.community_id, new.id, new.created_at, ${vector('new')})
-        on conflict (community_id, id) do update set created_at = excluded.created_at, document = excluded.document;
-      return null;
-    end $$`,
+    postgresSearchFunction(spec.source, false),
     `create trigger ${spec.source}_search_insert after insert on ${spec.source} for each row execute function ${fn}()`,
     `create trigger ${spec.source}_search_update after update of ${spec.watched.join(', ')} on ${spec.source} for each row
       when (${changed(spec.watched, 'is distinct from')}) execute function ${fn}()`,
     `create trigger ${spec.source}_search_delete after delete on ${spec.source} for each row execute function ${fn}()`,
-    `insert into ${spec.index} (community_id, id, created_at, document) select p.community_id, p.id, p.created_at, ${vector('p')} from ${spec.source} p`,
+    `insert into ${spec.index} (community_id, id, created_at, document) select p.community_id, p.id, p.created_at, ${postgresVector(spec, 'p')} from ${spec.source} p`,
   ];
 }
 

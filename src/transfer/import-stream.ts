@@ -1,0 +1,208 @@
+// Writes an import chunk by chunk inside one transaction while the next chunk is parsed, then what needs the
+// whole file: link checks, derived feed references, counters (from memory into an empty community), the
+// search index (one pass, bulk) and fragments.
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { refreshFragments } from '../fragments/fragment-refresh.js';
+import { chunk, insertRows, upsertRows } from './batch.js';
+import { createDeriver } from './derive.js';
+import { DERIVED, type ChunkRows, type FinishResult } from './import-chunks.js';
+import { ImportError, maxProblems, type ImportProblem } from './import-parse.js';
+import { checkIndex, refreshFeedCounts, refreshPostActivity } from './import-writer.js';
+
+/** E-mails of a chunk's profiles that another profile holds in the store: writing them would break its unique index. */
+async function takenEmails(db: Kysely<Database>, communityId: string, rows: ChunkRows): Promise<ImportProblem[]> {
+  const problems: ImportProblem[] = [];
+  const owner = new Map<string, string>();
+  for (const claim of rows.emails) {
+    const previous = owner.get(claim.email_key);
+    if (previous !== undefined && previous !== claim.id) problems.push({ line: claim.line, reason: `profile: e-mail '${claim.email}' already belongs to profile '${previous}'` });
+    owner.set(claim.email_key, claim.id);
+  }
+  for (const part of chunk(rows.emails, 5000)) {
+    const found = await db.selectFrom('profiles').select(['id', 'email_key']).where('community_id', '=', communityId).where('email_key', 'in', part.map((c) => c.email_key)).execute();
+    for (const row of found) {
+      const claim = part.find((c) => c.email_key === row.email_key && c.id !== row.id);
+      if (claim) problems.push({ line: claim.line, reason: `profile: e-mail '${row.email_key}' already belongs to profile '${row.id}'` });
+    }
+  }
+  return problems;
+}
+
+export class ImportStream {
+  /** Feeds whose posts_count the store counts at the end (into a populated community). */
+  private readonly feeds = new Set<string>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly communityId: string,
+    private readonly empty: boolean,
+  ) {}
+
+  /** Writes one chunk; returns the problems that stop the import instead (e-mails already taken). */
+  async write(rows: ChunkRows): Promise<ImportProblem[]> {
+    const { db, communityId } = this;
+    const problems = rows.emails.length > 0 ? await takenEmails(db, communityId, rows) : [];
+    if (problems.length > 0) return problems;
+    await upsertRows(db, 'feeds', rows.feeds);
+    await upsertRows(db, 'profiles', rows.profiles);
+    await upsertRows(db, 'tags', rows.tags);
+    if (rows.events.length > 0) {
+      await upsertRows(db, 'calendar_events', rows.events);
+      if (!this.empty) {
+        for (const part of chunk(rows.events.map((e) => String(e['id'])), 5000)) {
+          for (const table of ['event_profiles', 'event_tags', 'event_publications'] as const) {
+            await db.deleteFrom(table).where('community_id', '=', communityId).where('event_id', 'in', part).execute();
+          }
+        }
+      } else {
+        // An event given twice in the file replaces its lists, as into a populated community.
+        const again = rows.events.map((e) => String(e['id']));
+        for (const part of chunk(again, 5000)) {
+          for (const table of ['event_profiles', 'event_tags', 'event_publications'] as const) {
+            await db.deleteFrom(table).where('community_id', '=', communityId).where('event_id', 'in', part).execute();
+          }
+        }
+      }
+      await insertRows(db, 'event_profiles', rows.eventProfiles);
+      await insertRows(db, 'event_tags', rows.eventTags);
+      await insertRows(db, 'event_publications', rows.eventPublications);
+    }
+    if (rows.posts.length > 0) {
+      if (!this.empty) {
+        // A post moved to another feed changes the count of the feed it left too.
+        for (const part of chunk(rows.posts.map((p) => String(p['id'])), 5000)) {
+          const previous = await db.selectFrom('posts').select('feed_id').where('community_id', '=', communityId).where('id', 'in', part).execute();
+          for (const row of previous) this.feeds.add(row.feed_id);
+        }
+        for (const post of rows.posts) this.feeds.add(String(post['feed_id']));
+      }
+      await upsertRows(db, 'posts', rows.posts);
+    }
+    await upsertRows(db, 'comments', rows.comments);
+    return [];
+  }
+
+  /** Everything that needs the whole file; throws an ImportError for links the store cannot resolve. */
+  async finish(result: FinishResult): Promise<void> {
+    const { db, communityId } = this;
+    const problems = await checkIndex(db, communityId, { unresolved: result.unresolved, emails: result.emails });
+    if (problems.length > 0) throw new ImportError(problems.slice(0, maxProblems), '', problems.length > maxProblems);
+    for (const feed of result.feedReferences) {
+      await db
+        .updateTable('feeds')
+        .set({
+          ...(feed.purpose !== null ? { chat_channel_purpose_chat_blocks_references: feed.purpose } : {}),
+          ...(feed.topic !== null ? { chat_channel_topic_chat_blocks_references: feed.topic } : {}),
+        })
+        .where('community_id', '=', communityId)
+        .where('id', '=', feed.id)
+        .execute();
+    }
+    if (result.late) await this.deriveAgain(result.late);
+    await refreshPostActivity(db, communityId, new Set(result.recountPosts));
+    if (result.feedCounts) {
+      for (const [feedId, count] of result.feedCounts) {
+        await db.updateTable('feeds').set({ posts_count: count }).where('community_id', '=', communityId).where('id', '=', feedId).execute();
+      }
+    } else {
+      for (const post of result.ids.posts.length > 0 && this.empty ? await this.feedsOfPosts() : []) this.feeds.add(post);
+      await refreshFeedCounts(db, communityId, this.feeds);
+    }
+    await refreshFragments(db, communityId, {
+      profiles: result.ids.profiles,
+      feeds: result.ids.feeds,
+      tags: result.ids.tags,
+      events: result.ids.events,
+      // A comment changes its post's comments_count and latest_activity_at.
+      posts: [...result.ids.posts, ...result.ids.commentPosts],
+    });
+  }
+
+  private async feedsOfPosts(): Promise<string[]> {
+    const rows = await this.db.selectFrom('posts').select('feed_id').distinct().where('community_id', '=', this.communityId).execute();
+    return rows.map((row) => row.feed_id);
+  }
+
+  /**
+   * A profile or feed that mentions resolve against came after records derived without it: their derived
+   * fields are derived again now that the store holds every one, as a file read whole would have them.
+   */
+  private async deriveAgain(late: NonNullable<FinishResult['late']>): Promise<void> {
+    const { db, communityId } = this;
+    const derive = await createDeriver(db, communityId);
+    const blocksOf = (message: unknown): unknown[] | null => {
+      const parsed = typeof message === 'string' ? (JSON.parse(message) as { blocks?: unknown[] | null }) : (message as { blocks?: unknown[] | null } | null);
+      return parsed?.blocks ?? null;
+    };
+    const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+    for (const part of chunk(late.posts, 500)) {
+      const masks = new Map(part);
+      const rows = await db.selectFrom('posts').select(['id', 'chat_message', 'body_prosemirror', 'body_plaintext']).where('community_id', '=', communityId).where('id', 'in', [...masks.keys()]).execute();
+      for (const row of rows) {
+        const mask = masks.get(row.id) ?? 0;
+        const blocks = blocksOf(row.chat_message);
+        const prosemirror = row.body_prosemirror === null ? null : json(row.body_prosemirror);
+        const body = mask & DERIVED.plaintext ? derive.plaintext(blocks, prosemirror) : row.body_plaintext;
+        await db
+          .updateTable('posts')
+          .set({
+            ...(mask & DERIVED.plaintext ? { body_plaintext: body } : {}),
+            ...(mask & DERIVED.readTime ? { read_time_minutes: derive.readTime(body) } : {}),
+            ...(mask & DERIVED.references ? { references: derive.references(blocks, prosemirror) } : {}),
+          })
+          .where('community_id', '=', communityId)
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+    for (const part of chunk(late.comments, 500)) {
+      const masks = new Map(part);
+      const rows = await db.selectFrom('comments').select(['id', 'chat_message']).where('community_id', '=', communityId).where('id', 'in', [...masks.keys()]).execute();
+      for (const row of rows) {
+        const mask = masks.get(row.id) ?? 0;
+        const blocks = blocksOf(row.chat_message);
+        await db
+          .updateTable('comments')
+          .set({
+            ...(mask & DERIVED.plaintext ? { body_plaintext: derive.plaintext(blocks, null) } : {}),
+            ...(mask & DERIVED.references ? { references: derive.references(blocks, null) } : {}),
+          })
+          .where('community_id', '=', communityId)
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+    for (const part of chunk(late.events, 500)) {
+      const masks = new Map(part);
+      const rows = await db
+        .selectFrom('calendar_events')
+        .select(['id', 'description_chat_blocks', 'recap_chat_blocks'])
+        .where('community_id', '=', communityId)
+        .where('id', 'in', [...masks.keys()])
+        .execute();
+      for (const row of rows) {
+        const mask = masks.get(row.id) ?? 0;
+        const blocks = (value: unknown) => ((value === null ? [] : json(value)) as unknown[]);
+        await db
+          .updateTable('calendar_events')
+          .set({
+            ...(mask & DERIVED.description ? { description_chat_blocks_references: derive.references(blocks(row.description_chat_blocks)) } : {}),
+            ...(mask & DERIVED.recap ? { recap_chat_blocks_references: derive.references(blocks(row.recap_chat_blocks)) } : {}),
+          })
+          .where('community_id', '=', communityId)
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+  }
+}
+
+/** Whether the community holds no records at all: the import may then count in memory and index in bulk. */
+export async function isEmptyCommunity(db: Kysely<Database>, communityId: string): Promise<boolean> {
+  for (const table of ['feeds', 'profiles', 'tags', 'calendar_events', 'posts', 'comments'] as const) {
+    const row = await db.selectFrom(table).select(sql<number>`1`.as('one')).where('community_id', '=', communityId).limit(1).executeTakeFirst();
+    if (row) return false;
+  }
+  return true;
+}

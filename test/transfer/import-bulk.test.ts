@@ -1,0 +1,93 @@
+// The bulk path (into an empty community) against the incremental one, and a killed import keeping nothing.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoRecords } from '../../src/demo/demo-records.js';
+import { exportRecords } from '../../src/transfer/export.service.js';
+import { importLines } from '../../src/transfer/import.service.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { ensureBuilt, root } from '../helpers/processes.js';
+
+let t: TestApp;
+const dir = mkdtempSync(join(tmpdir(), 'hearth-bulk-'));
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+
+async function* lines(records: readonly object[]): AsyncGenerator<string> {
+  for (const record of records) yield JSON.stringify(record);
+}
+
+/** Every export record and the GET answers a client sees: feeds, events, each post, search. */
+async function view(communityId: string): Promise<unknown[]> {
+  const token = await t.token(communityId);
+  const exported: unknown[] = [];
+  for await (const record of exportRecords(t.testStore.store.db, communityId)) exported.push(record);
+  const get = async (path: string) => (await t.get(path, token)).json() as { data: { records: { id: string }[] } };
+  const home = await get('/admin/v0/feeds/home/posts?per_page=100&sort=most-recent-activity');
+  const answers: unknown[] = [exported, home];
+  for (const path of ['/admin/v0/feeds', '/admin/v0/calendar_events?per_page=100', '/admin/v0/search?q=team&type=post', '/admin/v0/search?q=the&type=comment']) {
+    answers.push(await get(path));
+  }
+  for (const { id } of home.data.records) answers.push(await get(`/admin/v0/posts/${id}`));
+  return answers;
+}
+
+describe('bulk and incremental import', () => {
+  for (const seed of [3, 17, 41]) {
+    it(`give the same answers for generated community ${seed}`, async () => {
+      const records = [...demoRecords({ now: NOW, scale: 40 + seed, seed })];
+      const bulk = await t.community(`bulk-${seed}`);
+      const summary = await importLines(t.testStore.store, bulk, lines(records));
+      expect(summary.records).toBe(records.length);
+
+      // The same records in chunks: after the first, each goes into a populated community.
+      const incremental = await t.community(`incremental-${seed}`);
+      for (let start = 0; start < records.length; start += 37) await importLines(t.testStore.store, incremental, records.slice(start, start + 37).map((r) => JSON.stringify(r)));
+
+      const [a, b] = [await view(bulk), await view(incremental)];
+      expect(a).toEqual(b);
+      expect((a[1] as { data: { records: unknown[] } }).data.records.length).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe('a killed import', () => {
+  it('keeps nothing, and the next import works', async () => {
+    ensureBuilt();
+    const community = await t.community('killed');
+    const file = join(dir, 'big.ndjson');
+    writeFileSync(file, `${[...demoRecords({ now: NOW, scale: 12_000, seed: 5 })].map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const child = spawn(process.execPath, [join(root, 'bin/hearth.js'), 'import', file, '--community', 'killed', '--quiet'], {
+      env: { ...process.env, DATABASE_URL: t.testStore.url, LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+
+    const db = t.testStore.store.db;
+    const count = async (table: string) =>
+      Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where community_id = ${community}`.execute(db)).rows[0]?.n);
+    for (const table of ['feeds', 'profiles', 'tags', 'calendar_events', 'posts', 'comments', 'fragments']) expect([table, await count(table)]).toEqual([table, 0]);
+    expect(await count(t.testStore.store.dialect.name === 'postgres' ? 'post_search' : 'post_search_docs')).toBe(0);
+
+    // The search triggers are there again (SQLite drops them inside the import's transaction only).
+    const small = [...demoRecords({ now: NOW, scale: 30, seed: 5 })];
+    await importLines(t.testStore.store, community, small.slice(0, 20).map((r) => JSON.stringify(r)));
+    await importLines(t.testStore.store, community, small.slice(20).map((r) => JSON.stringify(r)));
+    expect(await count('posts')).toBe(30);
+    expect(await count(t.testStore.store.dialect.name === 'postgres' ? 'post_search' : 'post_search_docs')).toBe(30);
+  }, 120_000);
+});
