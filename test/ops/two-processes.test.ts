@@ -2,6 +2,7 @@
 // together, and rate limits and idempotency keys hold across them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { createCommunitiesService } from '../../src/communities/communities.service.js';
@@ -75,7 +76,9 @@ describe.runIf(runs)('two Hearth processes on one PostgreSQL and one Redis', () 
     // Without the migration lock the second process would hit "table already exists" and exit.
     expect(children.map((child) => child.exitCode)).toEqual([null, null]);
     const applied = (await store.db.selectFrom('kysely_migration' as never).select('name' as never).execute()) as { name: string }[];
-    expect(applied.map((r) => r.name).sort()).toEqual(['001-initial', '002-search', '003-fragments', '004-hosted', '005-search-topk']);
+    const written = readdirSync(new URL('../../src/db/migrations/', import.meta.url)).map((file) => file.replace(/\.ts$/, ''));
+    expect(written).toContain('001-initial');
+    expect(applied.map((r) => r.name).sort()).toEqual(written.sort());
     const ready = await Promise.all(ports.map((port) => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status)));
     expect(ready).toEqual([200, 200]);
   });
