@@ -133,7 +133,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     async (admin) => {
       registerAuth(admin, tokens);
-      registerHostedMode(admin, (communityId, eventIds) => eventReminders(store.db, communityId, eventIds));
+      registerHostedMode(admin, (communityId, eventIds) => eventReminders(store.db, communityId, eventIds), (listener) => answerCache.onChange(listener));
       registerEtag(admin);
       admin.setNotFoundHandler(notFound);
       await admin.register(eventsRoutes, { events });

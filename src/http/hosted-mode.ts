@@ -1,6 +1,7 @@
 // Answers to a token in hosted field-name mode: the finished spec answer, rewritten into the hosted product's
 // names and formats (hosted/hosted-answer.ts). A spec-mode answer passes at the cost of one property check.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { toHostedAnswer } from '../hosted/hosted-answer.js';
 
 /** Stored `reminders_config` of the events among `eventIds` that have one. */
@@ -26,8 +27,17 @@ export function etagFor(request: FastifyRequest, etag: string): string {
   return request.principal?.fieldNames === 'hosted' ? `${etag.slice(0, -1)}.hosted"` : etag;
 }
 
-/** Registered before the ETag hook, which then hashes (and marks) the hosted body of answers not made of fragments. */
-export function registerHostedMode(app: FastifyInstance, reminders: RemindersLoader): void {
+/** Hosted answers kept per process, keyed by community, URL and version ETag; bounded in bytes. */
+const HOSTED_CACHE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Registered before the ETag hook, which then hashes (and marks) the hosted body of answers not made of fragments.
+ * Answers made of fragments carry a version ETag already: their hosted form is kept under it (with the community and
+ * URL, since two URLs may share an ETag) until the store changes, which `onStoreChange` reports.
+ */
+export function registerHostedMode(app: FastifyInstance, reminders: RemindersLoader, onStoreChange: (listener: () => void) => void): void {
+  const rewritten = new LRUCache<string, string>({ maxSize: HOSTED_CACHE_BYTES, sizeCalculation: (body, key) => body.length * 2 + key.length * 2 });
+  onStoreChange(() => rewritten.clear());
   // Callback style on purpose: the spec path allocates no promise.
   app.addHook('onSend', (request, reply, payload, done) => {
     const principal = request.principal;
@@ -37,8 +47,15 @@ export function registerHostedMode(app: FastifyInstance, reminders: RemindersLoa
       done(null, payload);
       return;
     }
+    const etag = reply.getHeader('etag');
+    const key = typeof etag === 'string' && Buffer.isBuffer(payload) ? `${principal.communityId}|${request.url}|${etag}` : null;
+    const kept = key === null ? undefined : rewritten.get(key);
+    if (kept !== undefined) return done(null, kept);
     hostedPayload(payload, principal.communityId, reminders).then(
-      (hosted) => done(null, hosted),
+      (hosted) => {
+        if (key !== null) rewritten.set(key, hosted);
+        done(null, hosted);
+      },
       (error: Error) => done(error),
     );
   });

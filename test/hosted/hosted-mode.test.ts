@@ -20,12 +20,13 @@ import {
 import { postIds, postRecords } from '../fixtures/posts.js';
 
 let t: TestApp;
+let community: string;
 let spec: string;
 let hosted: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const community = await t.community('acme');
+  community = await t.community('acme');
   await t.importRecords(community, [...postRecords, announcements, generalTwin, partnerEvent, threadPost]);
   spec = await t.token(community, ['read', 'members:write']);
   hosted = await t.token(community, ['read', 'members:write'], { fieldNames: 'hosted' });
@@ -55,6 +56,21 @@ describe('hosted field names, key by key', () => {
     expect(await data('/calendar_events/evdstcross01')).toEqual(hostedDstEvent);
     // The issue's own example: `2026-02-07T18:04:05.123+00:00`; and the stored reminders as imported.
     expect(await data('/calendar_events/evpartner001')).toEqual(hostedPartnerEvent);
+  });
+
+  it('keeps a hosted answer only until the store changes: new reminders show at the next request', async () => {
+    const path = '/admin/v0/calendar_events/evpartner001';
+    const first = await t.get(path, hosted);
+    const again = await t.get(path, hosted);
+    expect([again.body, again.headers.etag]).toEqual([first.body, first.headers.etag]);
+    const reminders = [{ minutes_before: 15, channel: 'email' }];
+    try {
+      await t.importRecords(community, [{ ...partnerEvent, reminders_config: reminders }]);
+      expect((await t.get(path, hosted)).json().data.reminders_config).toEqual(reminders);
+    } finally {
+      await t.importRecords(community, [partnerEvent]);
+    }
+    expect((await t.get(path, hosted)).body).toBe(first.body);
   });
 
   it('answers lists of events with the same records', async () => {
