@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { refreshFragments } from '../fragments/fragment-refresh.js';
 import { chunk, existingIds, insertRows, upsertRows } from './batch.js';
+import { importWebhooks } from '../webhooks/import-webhooks.js';
 import { createDeriver, type Deriver } from './derive.js';
 import { ImportError, maxProblems, type ImportPlan, type ImportProblem, type Link } from './import-parse.js';
 
@@ -182,6 +183,7 @@ async function refreshFeedCounts(db: Kysely<Database>, communityId: string, feed
 export async function writePlan(db: Kysely<Database>, communityId: string, plan: ImportPlan): Promise<void> {
   const problems = await checkPlan(db, communityId, plan);
   if (problems.length > 0) throw new ImportError(problems.slice(0, maxProblems), '', problems.length > maxProblems);
+  const webhooks = await importWebhooks(db, communityId, plan);
   await upsertRows(db, 'feeds', withCommunity(communityId, plan.feeds.values()));
   await upsertRows(db, 'profiles', withCommunity(communityId, plan.profiles.values()));
   await upsertRows(db, 'tags', withCommunity(communityId, plan.tags.values()));
@@ -200,4 +202,5 @@ export async function writePlan(db: Kysely<Database>, communityId: string, plan:
     // A comment changes its post's comments_count and latest_activity_at.
     posts: [...plan.posts.keys(), ...[...plan.comments.values()].map((c) => c.row.post_id)],
   });
+  await webhooks.emit();
 }
