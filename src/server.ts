@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
 import { batchTimeouts, openStore, type Store } from './db/store.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
-import { startDispatcher } from './webhooks/webhook-dispatcher.js';
+import { startDispatcher, type Dispatcher } from './webhooks/webhook-dispatcher.js';
 
 /** Longest wait for requests in flight after a signal; then the process exits 1. */
 const DRAIN_MS = 10_000;
@@ -44,6 +44,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   }
   const owned = store;
   app.addHook('onClose', () => owned.close());
+  // Hooks must be added before listening; the dispatcher starts once the server listens.
+  let dispatcher: Dispatcher | null = null;
+  app.addHook('preClose', async () => dispatcher?.stop());
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -58,8 +61,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   }
 
   // Every serving process sends webhooks; the outbox's claims keep two processes from sending one message at once.
-  const dispatcher = startDispatcher({ store: owned, config, log: app.log.child({ component: 'webhooks' }), metrics });
-  app.addHook('preClose', () => dispatcher.stop());
+  dispatcher = startDispatcher({ store: owned, config, log: app.log.child({ component: 'webhooks' }), metrics });
 
   // close-with-grace: one signal drains (app.close waits for requests in flight, new ones get 503) and exits 0;
   // a second signal, an uncaught error or a drain longer than DRAIN_MS exits 1.
