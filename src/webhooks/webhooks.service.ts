@@ -32,6 +32,8 @@ export interface WebhookListing {
 export function createWebhooksService(db: Kysely<Database>, clock: () => number = Date.now) {
   return {
     async add(communityId: string, url: string, options: { events?: string; secret?: string; allowPrivate: boolean }): Promise<WebhookListing & { secret: string }> {
+      // The checks that need no network first.
+      const secret = options.secret === undefined ? newSecret() : checkSecret(options.secret);
       let patterns: string[];
       try {
         patterns = parseEventPatterns(options.events ?? '*');
@@ -39,7 +41,6 @@ export function createWebhooksService(db: Kysely<Database>, clock: () => number 
       } catch (error) {
         throw new WebhookError((error as Error).message);
       }
-      const secret = options.secret === undefined ? newSecret() : checkSecret(options.secret);
       const row = { id: newUuid(), community_id: communityId, url, secret, event_types: patterns.join(','), created_at: toStored(clock()) };
       await insertWebhook(db, row);
       return { id: row.id, url, event_types: patterns, created_at: `${row.created_at}+00`, secret };
