@@ -163,6 +163,8 @@ export function startDispatcher(options: DispatcherOptions) {
     }
     claiming = claimAndSend().finally(() => {
       claiming = null;
+      // A wake-up that came while the last claim was finishing must not wait for the next poll.
+      if (again) wake();
     });
   }
 
