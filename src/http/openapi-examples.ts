@@ -77,7 +77,8 @@ export const responseExamples: CapturedExamples = {
                 "chat_first_name": "Ada",
                 "chat_last_name": "Lovelace",
                 "chat_image_72": "https://chat.example.com/ada-72.png",
-                "chat_image_original": "https://chat.example.com/ada.png"
+                "chat_image_original": "https://chat.example.com/ada.png",
+                "is_deactivated": false
               }
             ],
             "speakers": [
@@ -102,7 +103,8 @@ export const responseExamples: CapturedExamples = {
                 "chat_first_name": "Ada",
                 "chat_last_name": "Lovelace",
                 "chat_image_72": "https://chat.example.com/ada-72.png",
-                "chat_image_original": "https://chat.example.com/ada.png"
+                "chat_image_original": "https://chat.example.com/ada.png",
+                "is_deactivated": false
               }
             ],
             "tags": [
@@ -246,7 +248,8 @@ export const responseExamples: CapturedExamples = {
                 "chat_first_name": "Ada",
                 "chat_last_name": "Lovelace",
                 "chat_image_72": "https://chat.example.com/ada-72.png",
-                "chat_image_original": "https://chat.example.com/ada.png"
+                "chat_image_original": "https://chat.example.com/ada.png",
+                "is_deactivated": false
               }
             ],
             "speakers": [],
@@ -443,7 +446,8 @@ export const responseExamples: CapturedExamples = {
                     "chat_first_name": null,
                     "chat_last_name": null,
                     "chat_image_72": null,
-                    "chat_image_original": null
+                    "chat_image_original": null,
+                    "is_deactivated": false
                   },
                   {
                     "profile_id": "5b1c2d3e-0000-4000-8000-00000000000a",
@@ -466,7 +470,8 @@ export const responseExamples: CapturedExamples = {
                     "chat_first_name": "Ada",
                     "chat_last_name": "Lovelace",
                     "chat_image_72": "https://chat.example.com/ada-72.png",
-                    "chat_image_original": "https://chat.example.com/ada.png"
+                    "chat_image_original": "https://chat.example.com/ada.png",
+                    "is_deactivated": false
                   }
                 ],
                 "speakers": [],
@@ -627,7 +632,8 @@ export const responseExamples: CapturedExamples = {
                 "chat_first_name": "Ada",
                 "chat_last_name": "Lovelace",
                 "chat_image_72": "https://chat.example.com/ada-72.png",
-                "chat_image_original": "https://chat.example.com/ada.png"
+                "chat_image_original": "https://chat.example.com/ada.png",
+                "is_deactivated": false
               }
             ],
             "speakers": [],
@@ -901,7 +907,8 @@ export const responseExamples: CapturedExamples = {
                   "chat_first_name": "Ada",
                   "chat_last_name": "Lovelace",
                   "chat_image_72": "https://chat.example.com/ada-72.png",
-                  "chat_image_original": "https://chat.example.com/ada.png"
+                  "chat_image_original": "https://chat.example.com/ada.png",
+                  "is_deactivated": false
                 },
                 "feed": {
                   "id": "7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0001",
@@ -1011,7 +1018,8 @@ export const responseExamples: CapturedExamples = {
                   "chat_first_name": "Ada",
                   "chat_last_name": "Lovelace",
                   "chat_image_72": "https://chat.example.com/ada-72.png",
-                  "chat_image_original": "https://chat.example.com/ada.png"
+                  "chat_image_original": "https://chat.example.com/ada.png",
+                  "is_deactivated": false
                 },
                 "feed": {
                   "id": "7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0001",
@@ -1584,7 +1592,8 @@ export const responseExamples: CapturedExamples = {
               "chat_first_name": "Ada",
               "chat_last_name": "Lovelace",
               "chat_image_72": "https://chat.example.com/ada-72.png",
-              "chat_image_original": "https://chat.example.com/ada.png"
+              "chat_image_original": "https://chat.example.com/ada.png",
+              "is_deactivated": false
             },
             "feed": {
               "id": "7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0001",

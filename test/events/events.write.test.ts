@@ -285,3 +285,31 @@ describe('audit', () => {
     ]);
   });
 });
+
+describe('deactivated members', () => {
+  it('answers is_deactivated on the profile in every event that embeds it, at once, and nowhere else', async () => {
+    const admin = await t.token(acme, ['read', 'members:write']);
+    const before = await t.get(`${path}/evongoing001`, reader);
+    const hostOf = (body: { data: { hosts: { profile_id: string; is_deactivated: boolean }[] } }) =>
+      body.data.hosts.map((h) => [h.profile_id, h.is_deactivated]);
+    expect(hostOf(before.json())).toEqual([[profileIds.grace, false], [profileIds.ada, false]]);
+    const res = await t.app.inject({ method: 'POST', url: `/admin/v0/members/${profileIds.grace}/deactivate`, headers: { authorization: `Bearer ${admin}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.member).toEqual({
+      id: profileIds.grace,
+      email: 'grace@example.com',
+      full_name: 'Grace Hopper',
+      preferred_name: 'Grace Hopper',
+      avatar_url_original: null,
+      chat_profile_id: 'U0GRACE001',
+      is_deactivated: true,
+    });
+    const after = await t.get(`${path}/evongoing001`, reader);
+    expect(hostOf(after.json())).toEqual([[profileIds.grace, true], [profileIds.ada, false]]);
+    expect(after.headers['etag']).not.toBe(before.headers['etag']);
+    const otherReader = await t.token(other, ['read']);
+    expect(hostOf((await t.get(`${path}/evongoing001`, otherReader)).json())).toEqual([[profileIds.grace, false], [profileIds.ada, false]]);
+    const audit = await t.testStore.store.db.selectFrom('audit_log').select(['action', 'subject_id']).where('community_id', '=', acme).where('action', '=', 'member.deactivated').execute();
+    expect(audit).toEqual([{ action: 'member.deactivated', subject_id: profileIds.grace }]);
+  });
+});

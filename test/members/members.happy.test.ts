@@ -182,6 +182,7 @@ describe('the member is a profile of the community', () => {
         chat_last_name: null,
         chat_image_72: null,
         chat_image_original: null,
+        is_deactivated: false,
       },
     ]);
   });

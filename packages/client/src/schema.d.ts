@@ -461,6 +461,8 @@ export interface components {
             chat_image_72: string | null;
             /** @description URL */
             chat_image_original: string | null;
+            /** @description True once the member was deactivated; what they wrote or host stays */
+            is_deactivated: boolean;
         };
         PublishedTo: {
             chat_channel_id: string | null;

@@ -1,6 +1,8 @@
-// Writing through the API and webhooks: deactivated profiles, webhook subscriptions, the outbox of messages
+// Writing through the API and webhooks: deactivated profiles (their fragments rendered again), webhook subscriptions, the outbox of messages
 // (written in the transaction of the change they announce) and the log of delivery attempts.
 import type { Kysely } from 'kysely';
+import { refreshFragments } from '../../fragments/fragment-refresh.js';
+import type { Database } from '../database.js';
 import type { StoreDialect } from '../dialect.js';
 
 export function writesWebhooksMigration(dialect: StoreDialect) {
@@ -60,6 +62,13 @@ export function writesWebhooksMigration(dialect: StoreDialect) {
         .execute();
       await db.schema.createIndex('webhook_deliveries_webhook').on('webhook_deliveries').columns(['webhook_id', 'started_at']).execute();
       await db.schema.createIndex('webhook_deliveries_message').on('webhook_deliveries').columns(['message_id']).execute();
+
+      // Profiles now answer `is_deactivated`: their fragments are rendered again (answers embedding them follow).
+      const typed = db as unknown as Kysely<Database>;
+      for (const { id } of await typed.selectFrom('communities').select('id').execute()) {
+        const profiles = await typed.selectFrom('profiles').select('id').where('community_id', '=', id).execute();
+        await refreshFragments(typed, id, { profiles: profiles.map((p) => p.id) });
+      }
     },
   };
 }
