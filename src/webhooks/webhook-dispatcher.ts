@@ -10,10 +10,11 @@ import { epochOfStored, toStored } from '../lib/timestamps.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { checkWebhookUrl } from './webhook-address.js';
 import { outboxSignal } from './webhook-outbox.js';
-import { claimDue, findWebhook, insertDelivery, releaseMessage, settleMessage, type MessageRow, type Outcome } from './webhooks.repository.js';
+import { claimDue, findWebhook, insertDelivery, releaseMessage, settleMessage, type MessageRow, type Outcome, type WebhookRow } from './webhooks.repository.js';
 
 const MAX_DELAY_MS = 3_600_000;
 const USER_AGENT = 'Hearth-Webhooks/1';
+const HOOK_CACHE_MS = 5000;
 
 export type DispatcherConfig = Pick<Config, 'webhookAllowPrivate' | 'webhookTimeoutMs' | 'webhookRetryBaseMs' | 'webhookPollMs' | 'webhookConcurrency'>;
 
@@ -51,8 +52,21 @@ export function startDispatcher(options: DispatcherOptions) {
   let claiming: Promise<void> | null = null;
   let again = false;
 
+  // Webhook rows read for a few seconds at most: a backlog to one receiver does not read its row per message.
+  const hooks = new Map<string, { row: Promise<WebhookRow | undefined>; until: number }>();
+  function webhookOf(id: string): Promise<WebhookRow | undefined> {
+    const now = clock();
+    const known = hooks.get(id);
+    if (known && known.until > now) return known.row;
+    if (hooks.size > 10_000) hooks.clear();
+    const row = findWebhook(store.db, id);
+    hooks.set(id, { row, until: now + HOOK_CACHE_MS });
+    row.catch(() => hooks.delete(id));
+    return row;
+  }
+
   async function attempt(message: MessageRow, abort: AbortController): Promise<AttemptResult> {
-    const hook = await findWebhook(store.db, message.webhook_id);
+    const hook = await webhookOf(message.webhook_id);
     if (!hook) return { ok: false, statusCode: null, error: 'webhook removed' };
     try {
       await checkWebhookUrl(hook.url, config.webhookAllowPrivate);
