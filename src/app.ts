@@ -9,6 +9,8 @@ import { createAnswerCache } from './fragments/answer-cache.js';
 import { createFragmentReader } from './fragments/fragment-reader.js';
 import { eventReminders } from './events/events.repository.js';
 import { eventsRoutes } from './events/events.routes.js';
+import { eventWritesRoutes } from './events/event-writes.routes.js';
+import { createEventWritesService } from './events/event-writes.service.js';
 import { createFeedsService } from './feeds/feeds.service.js';
 import { feedsRoutes } from './feeds/feeds.routes.js';
 import { registerAuth } from './http/auth.js';
@@ -125,6 +127,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const search = createSearchService(store.db, searchIndexFor(store.dialect));
   const members = createMembersService(store.db, clock, store.localChanges);
   const idempotency = createIdempotencyService(store.db, clock);
+  const eventWrites = createEventWritesService(store.db, store.dialect, clock, store.localChanges);
   const posts = createPostsService(answers, store.hot, clock);
   const feeds = createFeedsService(store.db, store.dialect);
 
@@ -137,6 +140,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       registerEtag(admin);
       admin.setNotFoundHandler(notFound);
       await admin.register(eventsRoutes, { events });
+      await admin.register(eventWritesRoutes, { writes: eventWrites, idempotency });
       await admin.register(searchRoutes, { search });
       await admin.register(membersRoutes, { members, idempotency });
       await admin.register(postsRoutes, { posts });

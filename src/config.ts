@@ -23,6 +23,11 @@ export const ConfigSchema = Type.Object({
     description: '`GET /metrics` then needs `Authorization: Bearer <METRICS_TOKEN>` (16 characters or more); unset, it is open',
   }),
   answerCacheBytes: Type.Integer({ minimum: 0, description: 'bytes of rendered answers each process keeps in memory (0 turns the answer cache off)' }),
+  webhookAllowPrivate: Type.Boolean({ description: 'allow webhooks to loopback and private addresses (development and tests only)' }),
+  webhookTimeoutMs: Type.Integer({ minimum: 100, maximum: 60_000, description: 'a webhook receiver must answer within this time, else the attempt failed' }),
+  webhookRetryBaseMs: Type.Integer({ minimum: 1, description: 'first retry delay of a failed webhook attempt; each further one doubles (with jitter, at most an hour), for 24 hours' }),
+  webhookPollMs: Type.Integer({ minimum: 10, description: "how often the webhook dispatcher looks for messages other processes wrote (this process's own leave at once)" }),
+  webhookConcurrency: Type.Integer({ minimum: 1, maximum: 1000, description: 'webhook deliveries one process keeps in flight at once' }),
   corsOrigins: Type.Array(Type.String({ pattern: '^(\\*|https?://[^/\\s]+)$' }), {
     description: 'origins whose browser pages may call the API, comma-separated (`https://events.example.com`), or `*`; unset, CORS is off',
   }),
@@ -46,6 +51,11 @@ export const defaultConfig: Config = Object.freeze({
   bodyTimeoutMs: 10_000,
   trustProxy: false,
   answerCacheBytes: 64 * 2 ** 20,
+  webhookAllowPrivate: false,
+  webhookTimeoutMs: 10_000,
+  webhookRetryBaseMs: 10_000,
+  webhookPollMs: 1000,
+  webhookConcurrency: 16,
   corsOrigins: [],
   metricsToken: null,
 });
@@ -67,6 +77,11 @@ export const variables = {
   TRUST_PROXY: 'trustProxy',
   ANSWER_CACHE_BYTES: 'answerCacheBytes',
   CORS_ORIGINS: 'corsOrigins',
+  WEBHOOK_ALLOW_PRIVATE: 'webhookAllowPrivate',
+  WEBHOOK_TIMEOUT_MS: 'webhookTimeoutMs',
+  WEBHOOK_RETRY_BASE_MS: 'webhookRetryBaseMs',
+  WEBHOOK_POLL_MS: 'webhookPollMs',
+  WEBHOOK_CONCURRENCY: 'webhookConcurrency',
   METRICS_TOKEN: 'metricsToken',
 } as const satisfies Record<string, keyof Config>;
 

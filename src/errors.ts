@@ -10,6 +10,10 @@ export const errorCatalog = {
   method_not_allowed: { status: 405, message: 'This method is not allowed on this path.' },
   request_timeout: { status: 408, message: 'The request did not arrive in time.' },
   idempotency_in_flight: { status: 409, message: 'A request with this Idempotency-Key is still being processed.' },
+  precondition_failed: {
+    status: 412,
+    message: 'The record changed since the ETag in If-Match was read; read it again and retry.',
+  },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'The request body must be JSON (Content-Type: application/json).' },
   expectation_failed: { status: 417, message: "The only expectation served is 'Expect: 100-continue'." },

@@ -1,11 +1,12 @@
-// Runs Hearth as a server: migrate, listen, and on SIGTERM/SIGINT finish the requests in flight, then exit 0.
+// Runs Hearth as a server: migrate, listen, send webhooks, and on SIGTERM/SIGINT finish the requests in flight, then exit 0.
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
 import { batchTimeouts, openStore, type Store } from './db/store.js';
-import type { Metrics } from './metrics/metrics.js';
+import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { startDispatcher, type Dispatcher } from './webhooks/webhook-dispatcher.js';
 
 /** Longest wait for requests in flight after a signal; then the process exits 1. */
 const DRAIN_MS = 10_000;
@@ -33,15 +34,19 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       acquireMs: config.databaseAcquireTimeoutMs,
     });
   }
+  const metrics = options.metrics ?? createMetrics();
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { store, metrics: options.metrics });
+    app = await buildApp(config, { store, metrics });
   } catch (error) {
     await store.close();
     throw error;
   }
   const owned = store;
   app.addHook('onClose', () => owned.close());
+  // Hooks must be added before listening; the dispatcher starts once the server listens.
+  let dispatcher: Dispatcher | null = null;
+  app.addHook('preClose', async () => dispatcher?.stop());
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -54,6 +59,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     }
     throw error;
   }
+
+  // Every serving process sends webhooks; the outbox's claims keep two processes from sending one message at once.
+  dispatcher = startDispatcher({ store: owned, config, log: app.log.child({ component: 'webhooks' }), metrics });
 
   // close-with-grace: one signal drains (app.close waits for requests in flight, new ones get 503) and exits 0;
   // a second signal, an uncaught error or a drain longer than DRAIN_MS exits 1.

@@ -1,11 +1,17 @@
-// Writing and reading the audit trail; every successful change of a member leaves one record.
+// Writing and reading the audit trail; every successful change made through the API leaves one record.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { readJson, writeJson } from '../db/json.js';
 import { newUuid } from '../lib/ids.js';
 import { insertAuditRecord, listAuditRecords } from './audit.repository.js';
 
-export type AuditAction = 'member.created' | 'member.updated';
+export type AuditAction =
+  | 'member.created'
+  | 'member.updated'
+  | 'member.deactivated'
+  | 'calendar_event.created'
+  | 'calendar_event.updated'
+  | 'calendar_event.deleted';
 
 export interface AuditEntry {
   communityId: string;

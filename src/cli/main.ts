@@ -12,6 +12,7 @@ import { serveCommand } from './serve.command.js';
 import { startCommand } from './start.command.js';
 import { tokenCommand } from './token.command.js';
 import { transferCommands, type TransferStreams } from './transfer.command.js';
+import { webhookCommand } from './webhook.command.js';
 
 const defaultIo: Output = {
   out: (text) => process.stdout.write(`${text}\n`),
@@ -45,6 +46,7 @@ export async function main(
   pullCommand(program, ctx);
   demoCommand(program, ctx, streams.progress);
   auditCommand(program, ctx);
+  webhookCommand(program, ctx);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

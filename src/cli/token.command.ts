@@ -26,7 +26,7 @@ export function tokenCommand(program: Command, ctx: CliContext): void {
     .command('create')
     .description('create a token and print it (shown only this once)')
     .requiredOption('--community <slug>', 'community the token belongs to')
-    .option('--scopes <list>', 'comma-separated scopes: read, members:write', 'read')
+    .option('--scopes <list>', 'comma-separated scopes: read, members:write, events:write', 'read')
     .option('--name <name>', 'a name to recognise the token by')
     .option('--expires-in <duration>', 'lifetime such as 30d, 12h, 1w (default: never expires)')
     .option('--field-names <mode>', "names in this token's answers: spec, or hosted (the hosted product's slack_*/luma_* names and formats)", 'spec')

@@ -60,6 +60,8 @@ export interface ProfilesTable {
   chat_last_name: string | null;
   chat_image_72: string | null;
   chat_image_original: string | null;
+  /** Set when the member was deactivated; null for an active one (a new add-member reactivates). */
+  deactivated_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface FeedsTable {
@@ -256,6 +258,47 @@ export interface EventFeedsTable {
   is_unlisted: Bool;
 }
 
+export interface WebhooksTable {
+  id: string;
+  community_id: string;
+  url: string;
+  /** `whsec_…`, as Standard Webhooks defines it. */
+  secret: string;
+  /** Comma-separated patterns: `calendar_event.created`, `member.*`, `*`. */
+  event_types: string;
+  created_at: Timestamp;
+}
+
+export type WebhookMessageState = 'pending' | 'delivered' | 'failed';
+
+/** The outbox: one row per message to one webhook, written in the transaction of the change it announces. */
+export interface WebhookMessagesTable {
+  id: string;
+  webhook_id: string;
+  community_id: string;
+  event_type: string;
+  payload: string;
+  created_at: Timestamp;
+  state: WebhookMessageState;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  retry_until: Timestamp;
+  claimed_until: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  message_id: string;
+  webhook_id: string;
+  attempt: number;
+  started_at: Timestamp;
+  duration_ms: number;
+  status_code: number | null;
+  ok: Bool;
+  error: string | null;
+}
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -273,4 +316,7 @@ export interface Database {
   fragments: FragmentsTable;
   store_state: StoreStateTable;
   event_feeds: EventFeedsTable;
+  webhooks: WebhooksTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

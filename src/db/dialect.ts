@@ -9,6 +9,8 @@ export interface StoreDialect {
   readonly name: 'sqlite' | 'postgres';
   /** SQL column type for each portable kind. */
   columnType(kind: ColumnKind): 'text' | 'integer' | 'boolean' | 'jsonb' | 'timestamptz' | 'blob' | 'bytea';
+  /** True when `SELECT … FOR UPDATE SKIP LOCKED` exists (PostgreSQL); SQLite's one writer serialises instead. */
+  readonly rowLocks: boolean;
   /** The collation that compares text byte by byte (code point order), the same on both stores. */
   readonly bytewiseCollation: 'BINARY' | '"C"';
   /** True when `error` is a violation of a unique or primary-key constraint. */

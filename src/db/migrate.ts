@@ -7,6 +7,7 @@ import { searchMigration } from './migrations/002-search.js';
 import { fragmentsMigration } from './migrations/003-fragments.js';
 import { hostedMigration } from './migrations/004-hosted.js';
 import { searchTopkMigration } from './migrations/005-search-topk.js';
+import { writesWebhooksMigration } from './migrations/006-writes-webhooks.js';
 import { bulkImportMigration } from './migrations/007-bulk-import.js';
 
 function migrationsFor(dialect: StoreDialect): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrationsFor(dialect: StoreDialect): Record<string, Migration> {
     '003-fragments': fragmentsMigration(dialect),
     '004-hosted': hostedMigration(dialect),
     '005-search-topk': searchTopkMigration(dialect),
+    '006-writes-webhooks': writesWebhooksMigration(dialect),
     '007-bulk-import': bulkImportMigration(dialect),
   };
 }

@@ -11,6 +11,12 @@ export function etagMatches(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
+/** True when an `If-Match` list holds `etag` by strong comparison (RFC 9110: a weak tag never matches), or is `*`. */
+export function ifMatchHolds(ifMatch: string, etag: string): boolean {
+  if (ifMatch.trim() === '*') return true;
+  return ifMatch.split(',').some((candidate) => candidate.trim() === etag);
+}
+
 export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: Answer): FastifyReply {
   const etag = etagFor(request, answer.etag);
   reply.header('etag', etag);

@@ -8,6 +8,7 @@ const descriptions: Record<number, string> = {
   404: 'Not found',
   408: 'The request body did not arrive in time (BODY_TIMEOUT_MS); the connection is closed',
   409: 'A request with this Idempotency-Key is in flight',
+  412: 'If-Match does not hold the current ETag; nothing was changed',
   413: 'Body too large',
   415: 'Body is not JSON',
   422: 'Idempotency-Key reused with another body',

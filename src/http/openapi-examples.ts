@@ -77,7 +77,8 @@ export const responseExamples: CapturedExamples = {
                 "chat_first_name": "Ada",
                 "chat_last_name": "Lovelace",
                 "chat_image_72": "https://chat.example.com/ada-72.png",
-                "chat_image_original": "https://chat.example.com/ada.png"
+                "chat_image_original": "https://chat.example.com/ada.png",
+                "is_deactivated": false
               }
             ],
             "speakers": [
@@ -102,7 +103,8 @@ export const responseExamples: CapturedExamples = {
                 "chat_first_name": "Ada",
                 "chat_last_name": "Lovelace",
                 "chat_image_72": "https://chat.example.com/ada-72.png",
-                "chat_image_original": "https://chat.example.com/ada.png"
+                "chat_image_original": "https://chat.example.com/ada.png",
+                "is_deactivated": false
               }
             ],
             "tags": [
@@ -150,7 +152,7 @@ export const responseExamples: CapturedExamples = {
         "summary": "A token without the scope",
         "value": {
           "success": false,
-          "error": "This operation needs the 'read' scope; the token has: members:write.",
+          "error": "This operation needs the 'read' scope; the token has: members:write, events:write.",
           "code": "insufficient_scope",
           "request_id": "req-getCalendarEvent-a-token-without-the-scope"
         }
@@ -175,6 +177,196 @@ export const responseExamples: CapturedExamples = {
           "error": "Rate limit of 1 requests per second exceeded; retry in 1 second.",
           "code": "rate_limited",
           "request_id": "req-getCalendarEvent-over-the-rate-limit"
+        }
+      }
+    }
+  },
+  "updateCalendarEvent": {
+    "200": {
+      "a-new-title-and-location": {
+        "summary": "A new title and location",
+        "value": {
+          "success": true,
+          "data": {
+            "id": "evexample001",
+            "created_at": "2026-03-01 09:00:00.000000+00",
+            "updated_at": "2026-03-10 12:00:00.000000+00",
+            "allow_public_guest_list": false,
+            "description_chat_blocks": null,
+            "description_chat_blocks_references": {
+              "mentioned_chat_users": [],
+              "mentioned_chat_channels": [],
+              "custom_emojis": [],
+              "urls": []
+            },
+            "enable_registration_button": false,
+            "end_date": "2026-05-01T12:00:00+00:00",
+            "external_speakers": null,
+            "is_unlisted": false,
+            "link": null,
+            "location": "Room 2",
+            "partner_event_id": null,
+            "publish_to_site": false,
+            "triggers_webhooks": false,
+            "recap_chat_blocks": null,
+            "recap_chat_blocks_references": {
+              "mentioned_chat_users": [],
+              "mentioned_chat_channels": [],
+              "custom_emojis": [],
+              "urls": []
+            },
+            "recording_link": null,
+            "webhook_custom_metadata": null,
+            "show_end_date": false,
+            "slug": "example-1",
+            "start_date": "2026-05-01T10:00:00+00:00",
+            "status": "draft",
+            "title": "Example, renamed",
+            "use_registration_btn_as_link": false,
+            "attendees_count": 0,
+            "cover_image_url": null,
+            "published_to": [],
+            "hosts": [
+              {
+                "profile_id": "5b1c2d3e-0000-4000-8000-00000000000a",
+                "created_at": "2025-02-03 04:05:06.123456+00",
+                "preferred_name": "Ada Lovelace",
+                "preferred_image_original": "https://img.example.com/ada.png",
+                "preferred_image_1024": "https://img.example.com/ada-1024.png",
+                "preferred_image_512": null,
+                "preferred_image_192": null,
+                "preferred_image_72": "https://img.example.com/ada-72.png",
+                "preferred_image_48": null,
+                "preferred_image_32": null,
+                "preferred_image_24": null,
+                "first_name": "Ada",
+                "last_name": "Lovelace",
+                "email": "ada@example.com",
+                "chat_user_id": "U0ADA00001",
+                "chat_is_admin": true,
+                "chat_is_bot": false,
+                "chat_first_name": "Ada",
+                "chat_last_name": "Lovelace",
+                "chat_image_72": "https://chat.example.com/ada-72.png",
+                "chat_image_original": "https://chat.example.com/ada.png",
+                "is_deactivated": false
+              }
+            ],
+            "speakers": [],
+            "tags": []
+          }
+        }
+      }
+    },
+    "401": {
+      "no-token": {
+        "summary": "No token",
+        "value": {
+          "success": false,
+          "error": "Missing or malformed Authorization header; expected \"Bearer <token>\".",
+          "code": "unauthorized",
+          "request_id": "req-updateCalendarEvent-no-token"
+        }
+      }
+    },
+    "403": {
+      "a-token-without-the-scope": {
+        "summary": "A token without the scope",
+        "value": {
+          "success": false,
+          "error": "This operation needs the 'events:write' scope; the token has: read, members:write.",
+          "code": "insufficient_scope",
+          "request_id": "req-updateCalendarEvent-a-token-without-the-scope"
+        }
+      }
+    },
+    "404": {
+      "unknown-id": {
+        "summary": "Unknown id",
+        "value": {
+          "success": false,
+          "error": "Calendar event 'evnotthere01' was not found.",
+          "code": "not_found",
+          "request_id": "req-updateCalendarEvent-unknown-id"
+        }
+      }
+    },
+    "412": {
+      "a-stale-if-match": {
+        "summary": "A stale If-Match",
+        "value": {
+          "success": false,
+          "error": "The record changed since the ETag in If-Match was read; read it again and retry.",
+          "code": "precondition_failed",
+          "request_id": "req-updateCalendarEvent-a-stale-if-match"
+        }
+      }
+    },
+    "429": {
+      "over-the-rate-limit": {
+        "summary": "Over the rate limit",
+        "value": {
+          "success": false,
+          "error": "Rate limit of 1 requests per second exceeded; retry in 1 second.",
+          "code": "rate_limited",
+          "request_id": "req-updateCalendarEvent-over-the-rate-limit"
+        }
+      }
+    }
+  },
+  "deleteCalendarEvent": {
+    "200": {
+      "deleting-an-event": {
+        "summary": "Deleting an event",
+        "value": {
+          "success": true,
+          "data": {
+            "id": "evexample002"
+          }
+        }
+      }
+    },
+    "401": {
+      "no-token": {
+        "summary": "No token",
+        "value": {
+          "success": false,
+          "error": "Missing or malformed Authorization header; expected \"Bearer <token>\".",
+          "code": "unauthorized",
+          "request_id": "req-deleteCalendarEvent-no-token"
+        }
+      }
+    },
+    "403": {
+      "a-token-without-the-scope": {
+        "summary": "A token without the scope",
+        "value": {
+          "success": false,
+          "error": "This operation needs the 'events:write' scope; the token has: read, members:write.",
+          "code": "insufficient_scope",
+          "request_id": "req-deleteCalendarEvent-a-token-without-the-scope"
+        }
+      }
+    },
+    "404": {
+      "deleting-it-again": {
+        "summary": "Deleting it again",
+        "value": {
+          "success": false,
+          "error": "Calendar event 'evexample002' was not found.",
+          "code": "not_found",
+          "request_id": "req-deleteCalendarEvent-deleting-it-again"
+        }
+      }
+    },
+    "429": {
+      "over-the-rate-limit": {
+        "summary": "Over the rate limit",
+        "value": {
+          "success": false,
+          "error": "Rate limit of 1 requests per second exceeded; retry in 1 second.",
+          "code": "rate_limited",
+          "request_id": "req-deleteCalendarEvent-over-the-rate-limit"
         }
       }
     }
@@ -254,7 +446,8 @@ export const responseExamples: CapturedExamples = {
                     "chat_first_name": null,
                     "chat_last_name": null,
                     "chat_image_72": null,
-                    "chat_image_original": null
+                    "chat_image_original": null,
+                    "is_deactivated": false
                   },
                   {
                     "profile_id": "5b1c2d3e-0000-4000-8000-00000000000a",
@@ -277,7 +470,8 @@ export const responseExamples: CapturedExamples = {
                     "chat_first_name": "Ada",
                     "chat_last_name": "Lovelace",
                     "chat_image_72": "https://chat.example.com/ada-72.png",
-                    "chat_image_original": "https://chat.example.com/ada.png"
+                    "chat_image_original": "https://chat.example.com/ada.png",
+                    "is_deactivated": false
                   }
                 ],
                 "speakers": [],
@@ -321,7 +515,7 @@ export const responseExamples: CapturedExamples = {
         "summary": "A token without the scope",
         "value": {
           "success": false,
-          "error": "This operation needs the 'read' scope; the token has: members:write.",
+          "error": "This operation needs the 'read' scope; the token has: members:write, events:write.",
           "code": "insufficient_scope",
           "request_id": "req-listCalendarEvents-a-token-without-the-scope"
         }
@@ -346,6 +540,170 @@ export const responseExamples: CapturedExamples = {
           "error": "Rate limit of 1 requests per second exceeded; retry in 1 second.",
           "code": "rate_limited",
           "request_id": "req-listCalendarEvents-over-the-rate-limit"
+        }
+      }
+    }
+  },
+  "createCalendarEvent": {
+    "201": {
+      "a-new-event": {
+        "summary": "A new event",
+        "value": {
+          "success": true,
+          "data": {
+            "id": "evcreated001",
+            "created_at": "2026-03-10 12:00:00.000000+00",
+            "updated_at": "2026-03-10 12:00:00.000000+00",
+            "allow_public_guest_list": false,
+            "description_chat_blocks": [
+              {
+                "type": "rich_text",
+                "elements": [
+                  {
+                    "type": "rich_text_section",
+                    "elements": [
+                      {
+                        "type": "text",
+                        "text": "Talks, demos and pizza."
+                      }
+                    ]
+                  }
+                ]
+              }
+            ],
+            "description_chat_blocks_references": {
+              "mentioned_chat_users": [],
+              "mentioned_chat_channels": [],
+              "custom_emojis": [],
+              "urls": []
+            },
+            "enable_registration_button": false,
+            "end_date": "2026-04-01T20:00:00-07:00",
+            "external_speakers": null,
+            "is_unlisted": false,
+            "link": null,
+            "location": null,
+            "partner_event_id": null,
+            "publish_to_site": false,
+            "triggers_webhooks": true,
+            "recap_chat_blocks": null,
+            "recap_chat_blocks_references": {
+              "mentioned_chat_users": [],
+              "mentioned_chat_channels": [],
+              "custom_emojis": [],
+              "urls": []
+            },
+            "recording_link": null,
+            "webhook_custom_metadata": "crm-campaign-42",
+            "show_end_date": false,
+            "slug": "spring-meetup",
+            "start_date": "2026-04-01T18:00:00-07:00",
+            "status": "published",
+            "title": "Spring meetup",
+            "use_registration_btn_as_link": false,
+            "attendees_count": 0,
+            "cover_image_url": null,
+            "published_to": [
+              {
+                "chat_channel_id": "C0EVENTS01",
+                "chat_message_permalink": null,
+                "feed_id": "7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0002"
+              }
+            ],
+            "hosts": [
+              {
+                "profile_id": "5b1c2d3e-0000-4000-8000-00000000000a",
+                "created_at": "2025-02-03 04:05:06.123456+00",
+                "preferred_name": "Ada Lovelace",
+                "preferred_image_original": "https://img.example.com/ada.png",
+                "preferred_image_1024": "https://img.example.com/ada-1024.png",
+                "preferred_image_512": null,
+                "preferred_image_192": null,
+                "preferred_image_72": "https://img.example.com/ada-72.png",
+                "preferred_image_48": null,
+                "preferred_image_32": null,
+                "preferred_image_24": null,
+                "first_name": "Ada",
+                "last_name": "Lovelace",
+                "email": "ada@example.com",
+                "chat_user_id": "U0ADA00001",
+                "chat_is_admin": true,
+                "chat_is_bot": false,
+                "chat_first_name": "Ada",
+                "chat_last_name": "Lovelace",
+                "chat_image_72": "https://chat.example.com/ada-72.png",
+                "chat_image_original": "https://chat.example.com/ada.png",
+                "is_deactivated": false
+              }
+            ],
+            "speakers": [],
+            "tags": []
+          }
+        }
+      }
+    },
+    "400": {
+      "end-before-start": {
+        "summary": "End before start",
+        "value": {
+          "success": false,
+          "error": "Invalid body field 'end_date': must be after start_date.",
+          "code": "invalid_body",
+          "request_id": "req-createCalendarEvent-end-before-start",
+          "details": [
+            {
+              "field": "end_date",
+              "message": "must be after start_date"
+            }
+          ]
+        }
+      },
+      "an-unknown-host": {
+        "summary": "An unknown host",
+        "value": {
+          "success": false,
+          "error": "Invalid body field 'hosts.0': no profile or member 'nobody@example.com' in this community.",
+          "code": "invalid_body",
+          "request_id": "req-createCalendarEvent-an-unknown-host",
+          "details": [
+            {
+              "field": "hosts.0",
+              "message": "no profile or member 'nobody@example.com' in this community"
+            }
+          ]
+        }
+      }
+    },
+    "401": {
+      "no-token": {
+        "summary": "No token",
+        "value": {
+          "success": false,
+          "error": "Missing or malformed Authorization header; expected \"Bearer <token>\".",
+          "code": "unauthorized",
+          "request_id": "req-createCalendarEvent-no-token"
+        }
+      }
+    },
+    "403": {
+      "a-token-without-the-scope": {
+        "summary": "A token without the scope",
+        "value": {
+          "success": false,
+          "error": "This operation needs the 'events:write' scope; the token has: read, members:write.",
+          "code": "insufficient_scope",
+          "request_id": "req-createCalendarEvent-a-token-without-the-scope"
+        }
+      }
+    },
+    "429": {
+      "over-the-rate-limit": {
+        "summary": "Over the rate limit",
+        "value": {
+          "success": false,
+          "error": "Rate limit of 1 requests per second exceeded; retry in 1 second.",
+          "code": "rate_limited",
+          "request_id": "req-createCalendarEvent-over-the-rate-limit"
         }
       }
     }
@@ -549,7 +907,8 @@ export const responseExamples: CapturedExamples = {
                   "chat_first_name": "Ada",
                   "chat_last_name": "Lovelace",
                   "chat_image_72": "https://chat.example.com/ada-72.png",
-                  "chat_image_original": "https://chat.example.com/ada.png"
+                  "chat_image_original": "https://chat.example.com/ada.png",
+                  "is_deactivated": false
                 },
                 "feed": {
                   "id": "7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0001",
@@ -659,7 +1018,8 @@ export const responseExamples: CapturedExamples = {
                   "chat_first_name": "Ada",
                   "chat_last_name": "Lovelace",
                   "chat_image_72": "https://chat.example.com/ada-72.png",
-                  "chat_image_original": "https://chat.example.com/ada.png"
+                  "chat_image_original": "https://chat.example.com/ada.png",
+                  "is_deactivated": false
                 },
                 "feed": {
                   "id": "7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0001",
@@ -717,7 +1077,7 @@ export const responseExamples: CapturedExamples = {
         "summary": "A token without the scope",
         "value": {
           "success": false,
-          "error": "This operation needs the 'read' scope; the token has: members:write.",
+          "error": "This operation needs the 'read' scope; the token has: members:write, events:write.",
           "code": "insufficient_scope",
           "request_id": "req-searchDocuments-a-token-without-the-scope"
         }
@@ -749,7 +1109,8 @@ export const responseExamples: CapturedExamples = {
               "full_name": "Katherine G. Johnson",
               "preferred_name": "Katherine G. Johnson",
               "avatar_url_original": null,
-              "chat_profile_id": null
+              "chat_profile_id": null,
+              "is_deactivated": false
             }
           }
         }
@@ -768,7 +1129,8 @@ export const responseExamples: CapturedExamples = {
               "full_name": "Katherine Johnson",
               "preferred_name": "Katherine Johnson",
               "avatar_url_original": null,
-              "chat_profile_id": null
+              "chat_profile_id": null,
+              "is_deactivated": false
             }
           }
         }
@@ -807,7 +1169,7 @@ export const responseExamples: CapturedExamples = {
         "summary": "A token without the scope",
         "value": {
           "success": false,
-          "error": "This operation needs the 'members:write' scope; the token has: read.",
+          "error": "This operation needs the 'members:write' scope; the token has: read, events:write.",
           "code": "insufficient_scope",
           "request_id": "req-addMember-a-token-without-the-scope"
         }
@@ -854,6 +1216,72 @@ export const responseExamples: CapturedExamples = {
           "error": "Rate limit of 1 requests per second exceeded; retry in 1 second.",
           "code": "rate_limited",
           "request_id": "req-addMember-over-the-rate-limit"
+        }
+      }
+    }
+  },
+  "deactivateMember": {
+    "200": {
+      "deactivating-a-member": {
+        "summary": "Deactivating a member",
+        "value": {
+          "success": true,
+          "message": "Member was deactivated successfully.",
+          "data": {
+            "member": {
+              "id": "5b1c2d3e-0000-4000-8000-00000000000b",
+              "email": "grace@example.com",
+              "full_name": "Grace Hopper",
+              "preferred_name": "Grace Hopper",
+              "avatar_url_original": null,
+              "chat_profile_id": "U0GRACE001",
+              "is_deactivated": true
+            }
+          }
+        }
+      }
+    },
+    "401": {
+      "no-token": {
+        "summary": "No token",
+        "value": {
+          "success": false,
+          "error": "Missing or malformed Authorization header; expected \"Bearer <token>\".",
+          "code": "unauthorized",
+          "request_id": "req-deactivateMember-no-token"
+        }
+      }
+    },
+    "403": {
+      "a-token-without-the-scope": {
+        "summary": "A token without the scope",
+        "value": {
+          "success": false,
+          "error": "This operation needs the 'members:write' scope; the token has: read, events:write.",
+          "code": "insufficient_scope",
+          "request_id": "req-deactivateMember-a-token-without-the-scope"
+        }
+      }
+    },
+    "404": {
+      "unknown-member": {
+        "summary": "Unknown member",
+        "value": {
+          "success": false,
+          "error": "Member '5b1c2d3e-0000-4000-8000-0000000000ff' was not found.",
+          "code": "not_found",
+          "request_id": "req-deactivateMember-unknown-member"
+        }
+      }
+    },
+    "429": {
+      "over-the-rate-limit": {
+        "summary": "Over the rate limit",
+        "value": {
+          "success": false,
+          "error": "Rate limit of 1 requests per second exceeded; retry in 1 second.",
+          "code": "rate_limited",
+          "request_id": "req-deactivateMember-over-the-rate-limit"
         }
       }
     }
@@ -944,7 +1372,7 @@ export const responseExamples: CapturedExamples = {
         "summary": "A token without the scope",
         "value": {
           "success": false,
-          "error": "This operation needs the 'read' scope; the token has: members:write.",
+          "error": "This operation needs the 'read' scope; the token has: members:write, events:write.",
           "code": "insufficient_scope",
           "request_id": "req-listFeedPosts-a-token-without-the-scope"
         }
@@ -1164,7 +1592,8 @@ export const responseExamples: CapturedExamples = {
               "chat_first_name": "Ada",
               "chat_last_name": "Lovelace",
               "chat_image_72": "https://chat.example.com/ada-72.png",
-              "chat_image_original": "https://chat.example.com/ada.png"
+              "chat_image_original": "https://chat.example.com/ada.png",
+              "is_deactivated": false
             },
             "feed": {
               "id": "7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0001",
@@ -1260,7 +1689,7 @@ export const responseExamples: CapturedExamples = {
         "summary": "A token without the scope",
         "value": {
           "success": false,
-          "error": "This operation needs the 'read' scope; the token has: members:write.",
+          "error": "This operation needs the 'read' scope; the token has: members:write, events:write.",
           "code": "insufficient_scope",
           "request_id": "req-getPost-a-token-without-the-scope"
         }
@@ -1403,7 +1832,7 @@ export const responseExamples: CapturedExamples = {
         "summary": "A token without the scope",
         "value": {
           "success": false,
-          "error": "This operation needs the 'read' scope; the token has: members:write.",
+          "error": "This operation needs the 'read' scope; the token has: members:write, events:write.",
           "code": "insufficient_scope",
           "request_id": "req-listFeeds-a-token-without-the-scope"
         }
@@ -1564,7 +1993,7 @@ export const responseExamples: CapturedExamples = {
         "summary": "A token without the scope",
         "value": {
           "success": false,
-          "error": "This operation needs the 'read' scope; the token has: members:write.",
+          "error": "This operation needs the 'read' scope; the token has: members:write, events:write.",
           "code": "insufficient_scope",
           "request_id": "req-getFeed-a-token-without-the-scope"
         }
@@ -1605,7 +2034,8 @@ export const responseExamples: CapturedExamples = {
             "field_names": "spec",
             "scopes": [
               "read",
-              "members:write"
+              "members:write",
+              "events:write"
             ],
             "community": {
               "id": "9a7c5e3f-1b2d-4c6e-8f0a-1b2c3d4e5f60",
@@ -1635,7 +2065,7 @@ export const responseExamples: CapturedExamples = {
         "summary": "A token without the scope",
         "value": {
           "success": false,
-          "error": "This operation needs the 'read' scope; the token has: members:write.",
+          "error": "This operation needs the 'read' scope; the token has: members:write, events:write.",
           "code": "insufficient_scope",
           "request_id": "req-getApiKey-a-token-without-the-scope"
         }

@@ -16,5 +16,6 @@ export function toMember(row: ProfileRow): Member {
     preferred_name: row.preferred_name,
     avatar_url_original: row.preferred_image_original,
     chat_profile_id: row.chat_user_id,
+    is_deactivated: row.deactivated_at !== null,
   };
 }

@@ -61,6 +61,8 @@ export async function upsertMember(db: Kysely<Database>, m: MemberUpsert): Promi
     .onConflict((oc) =>
       oc.columns(['community_id', 'email_key']).doUpdateSet((eb) => ({
         updated_at: eb.ref('excluded.updated_at'),
+        // Adding a deactivated member again reactivates them.
+        deactivated_at: null,
         preferred_name: eb.ref('excluded.preferred_name'),
         first_name: eb.ref('excluded.first_name'),
         last_name: eb.ref('excluded.last_name'),
@@ -71,4 +73,24 @@ export async function upsertMember(db: Kysely<Database>, m: MemberUpsert): Promi
     .returningAll()
     .executeTakeFirstOrThrow();
   return { row, created: row.id === m.newId };
+}
+
+/** Whether the member with this e-mail exists and is deactivated (read before an add, to say it reactivated them). */
+export async function isDeactivatedEmail(db: Kysely<Database>, communityId: string, emailKey: string): Promise<boolean> {
+  const row = await db.selectFrom('profiles').select('deactivated_at').where('community_id', '=', communityId).where('email_key', '=', emailKey).executeTakeFirst();
+  return row?.deactivated_at != null;
+}
+
+/** Marks the member deactivated (keeping the first time it was); undefined when the community has no such member. */
+export async function deactivateMember(db: Kysely<Database>, communityId: string, id: string, at: string): Promise<{ row: ProfileRow; already: boolean } | undefined> {
+  const before = await db.selectFrom('profiles').select('deactivated_at').where('community_id', '=', communityId).where('id', '=', id).executeTakeFirst();
+  if (!before) return undefined;
+  const row = await db
+    .updateTable('profiles')
+    .set({ deactivated_at: before.deactivated_at ?? at, updated_at: at })
+    .where('community_id', '=', communityId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row, already: before.deactivated_at !== null };
 }

@@ -1,21 +1,24 @@
-// HTTP route of adding a member (spec 4.6).
+// HTTP routes of adding a member (spec 4.6) and deactivating one.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../http/auth.js';
 import { errorResponses } from '../http/error-responses.js';
 import { IdempotencyHeaders, idempotently } from '../http/idempotency.js';
 import type { IdempotencyService, StoredResponse } from '../idempotency/idempotency.service.js';
-import { AddMemberBody, AddMemberResponse, normalizeMemberBody } from './members.schemas.js';
+import { AddMemberBody, AddMemberResponse, MemberParams, normalizeMemberBody } from './members.schemas.js';
 import type { AddMemberOutcome, MembersService } from './members.service.js';
 
 const memberMessages = {
   created: 'New member was created successfully.',
   updated: 'Member already existed and was updated successfully.',
+  reactivated: 'Member was deactivated and has been reactivated and updated successfully.',
+  deactivated: 'Member was deactivated successfully.',
+  alreadyDeactivated: 'Member was already deactivated.',
 } as const;
 
 function responseOf(outcome: AddMemberOutcome): StoredResponse<AddMemberResponse> {
   const body: AddMemberResponse = {
     success: true,
-    message: outcome.created ? memberMessages.created : memberMessages.updated,
+    message: outcome.created ? memberMessages.created : outcome.reactivated ? memberMessages.reactivated : memberMessages.updated,
     data: { member: outcome.member },
   };
   return { status: outcome.created ? 201 : 200, body };
@@ -52,6 +55,32 @@ export const membersRoutes: FastifyPluginAsyncTypebox<{ members: MembersService;
       return idempotently(request, reply, idempotency, communityId, async (save) =>
         responseOf(await members.add(actor, request.body, save ? (trx, outcome) => save(trx, responseOf(outcome)) : undefined)),
       );
+    },
+  );
+
+  app.post(
+    '/members/:member_id/deactivate',
+    {
+      config: { scope: 'members:write' },
+      schema: {
+        operationId: 'deactivateMember',
+        summary: 'Deactivate a member; what they wrote or host stays as it is',
+        tags: ['Members'],
+        params: MemberParams,
+        response: {
+          200: { ...AddMemberResponse, description: 'The member is deactivated (also when it already was)' },
+          ...errorResponses(400, 401, 403, 404, 429, 503),
+        },
+      },
+    },
+    async (request): Promise<AddMemberResponse> => {
+      const { communityId, tokenId } = principalOf(request);
+      const outcome = await members.deactivate({ communityId, tokenId, requestId: request.id }, request.params.member_id);
+      return {
+        success: true,
+        message: outcome.already ? memberMessages.alreadyDeactivated : memberMessages.deactivated,
+        data: { member: outcome.member },
+      };
     },
   );
 };

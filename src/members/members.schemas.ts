@@ -1,7 +1,7 @@
 // Request and response schemas of adding a member (spec 4.6), and the normalizing that precedes validation.
 import { Type, type Static } from '@sinclair/typebox';
 import type { FieldProblem } from '../errors.js';
-import { Nullable } from '../schemas/common.js';
+import { Nullable, Uuid } from '../schemas/common.js';
 import { Member } from '../schemas/member.js';
 import { invalidBody } from './member-input.js';
 
@@ -30,6 +30,8 @@ export const AddMemberBody = Type.Object({
   ),
 }, { additionalProperties: false });
 export type AddMemberBody = Static<typeof AddMemberBody>;
+
+export const MemberParams = Type.Object({ member_id: Uuid });
 
 export const AddMemberResponse = Type.Object({
   success: Type.Boolean(),

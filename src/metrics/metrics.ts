@@ -1,5 +1,5 @@
 // Hearth's Prometheus metrics (prom-client): requests by route template, method and status with their latency,
-// rate-limit rejections, idempotent replays, imports, the database pool, the answer cache, and the process's own metrics.
+// rate-limit rejections, idempotent replays, imports, webhook deliveries, the database pool, the answer cache, and the process's own metrics.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from '../db/store.js';
 
@@ -17,11 +17,17 @@ export interface Metrics {
   watchPool(read: () => PoolStats | null): void;
   /** Reads the answer cache's hit and miss counts at each scrape. */
   watchAnswerCache(stats: Readonly<{ hits: number; misses: number }>): void;
+  /** One webhook attempt: whether the receiver took it, how long it took, and for a delivered message its lag since the change. */
+  observeWebhookAttempt(ok: boolean, seconds: number, lagSeconds: number | null): void;
+  /** Messages given up after 24 hours of failed attempts. */
+  readonly webhookFailures: Counter;
 }
 
 /** Latencies from 0.5 ms (an id lookup) to 10 s (the statement timeout is 15 s). */
 const requestBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const importBuckets = [0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600];
+/** From a few milliseconds (sent at once) to a day (the last retry). */
+const lagBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600, 86_400];
 
 let processRegistry: Registry | undefined;
 /** Process metrics (CPU, memory, event loop, GC) are per process: collected once, whatever the number of apps. */
@@ -62,6 +68,25 @@ export function createMetrics(): Metrics {
     registers,
   });
 
+  const webhookAttempts = new Histogram({
+    name: 'hearth_webhook_attempt_duration_seconds',
+    help: 'Webhook attempts by outcome (ok: the receiver answered 2xx) and how long each took',
+    labelNames: ['outcome'] as const,
+    buckets: requestBuckets,
+    registers,
+  });
+  const webhookLag = new Histogram({
+    name: 'hearth_webhook_delivery_lag_seconds',
+    help: 'Time from a change to the delivery of its webhook message, retries included',
+    buckets: lagBuckets,
+    registers,
+  });
+  const webhookFailures = new Counter({
+    name: 'hearth_webhook_messages_failed_total',
+    help: 'Webhook messages marked failed after 24 hours of failed attempts',
+    registers,
+  });
+
   // One child per (route, method, status), found through nested maps: a request adds no key string of its own.
   const children = new Map<string, Map<string, Map<number, Observer>>>();
   const child = (route: string, method: string, status: number): Observer => {
@@ -83,6 +108,11 @@ export function createMetrics(): Metrics {
       for (const [kind, count] of Object.entries(records)) if (kind !== 'records' && count > 0) importRecords.inc({ kind }, count);
       importSeconds.observe(seconds);
     },
+    observeWebhookAttempt(ok, seconds, lagSeconds) {
+      webhookAttempts.observe({ outcome: ok ? 'ok' : 'failed' }, seconds);
+      if (lagSeconds !== null) webhookLag.observe(lagSeconds);
+    },
+    webhookFailures,
     watchPool(read) {
       const gauge = (name: string, help: string, pick: (stats: PoolStats) => number) =>
         new Gauge({

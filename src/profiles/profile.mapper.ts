@@ -29,5 +29,6 @@ export function toProfile(row: ProfileRow): Profile {
     chat_last_name: row.chat_last_name,
     chat_image_72: row.chat_image_72,
     chat_image_original: row.chat_image_original,
+    is_deactivated: row.deactivated_at !== null,
   };
 }

@@ -9,5 +9,6 @@ export const Member = Type.Object({
   preferred_name: Nullable(Type.String()),
   avatar_url_original: Nullable(Url),
   chat_profile_id: Nullable(Type.String({ description: 'Chat user id; null until the member is linked to a chat account' })),
+  is_deactivated: Type.Boolean({ description: 'True once the member was deactivated; adding the member again reactivates them' }),
 });
 export type Member = Static<typeof Member>;

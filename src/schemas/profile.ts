@@ -26,5 +26,6 @@ export const Profile = Type.Object({
   chat_last_name: Nullable(Type.String()),
   chat_image_72: Nullable(Url),
   chat_image_original: Nullable(Url),
+  is_deactivated: Type.Boolean({ description: 'True once the member was deactivated; what they wrote or host stays' }),
 });
 export type Profile = Static<typeof Profile>;

@@ -1,5 +1,5 @@
-// Token scopes: `read` for every GET, `members:write` for adding members.
-export const scopes = ['read', 'members:write'] as const;
+// Token scopes: `read` for every GET, `members:write` for adding and deactivating members, `events:write` for event writes.
+export const scopes = ['read', 'members:write', 'events:write'] as const;
 export type Scope = (typeof scopes)[number];
 
 export function parseScopes(text: string): Scope[] {

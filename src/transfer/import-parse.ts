@@ -175,6 +175,7 @@ class LineParser {
         chat_last_name: record.chat_last_name ?? null,
         chat_image_72: record.chat_image_72 ?? null,
         chat_image_original: record.chat_image_original ?? null,
+        deactivated_at: record.is_deactivated ? this.now : null,
         community_id: '',
       },
     });

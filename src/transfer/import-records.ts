@@ -42,6 +42,7 @@ export const ProfileRecord = Type.Object({
   chat_last_name: Text,
   chat_image_72: Text,
   chat_image_original: Text,
+  is_deactivated: Flag,
 });
 export type ProfileRecord = Static<typeof ProfileRecord>;
 

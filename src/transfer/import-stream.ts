@@ -4,6 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { refreshFragments } from '../fragments/fragment-refresh.js';
+import type { importWebhooks } from '../webhooks/import-webhooks.js';
 import { chunk, insertRows, upsertRows } from './batch.js';
 import { createDeriver } from './derive.js';
 import { DERIVED, type ChunkRows, type FinishResult } from './import-chunks.js';
@@ -37,6 +38,8 @@ export class ImportStream {
     private readonly db: Kysely<Database>,
     private readonly communityId: string,
     private readonly empty: boolean,
+    /** The import's webhook messages, queued in the same transaction. */
+    private readonly webhooks: Awaited<ReturnType<typeof importWebhooks>>,
   ) {}
 
   /** Writes one chunk; returns the problems that stop the import instead (e-mails already taken). */
@@ -44,6 +47,7 @@ export class ImportStream {
     const { db, communityId } = this;
     const problems = rows.emails.length > 0 ? await takenEmails(db, communityId, rows) : [];
     if (problems.length > 0) return problems;
+    await this.webhooks.note(rows);
     await upsertRows(db, 'feeds', rows.feeds);
     await upsertRows(db, 'profiles', rows.profiles);
     await upsertRows(db, 'tags', rows.tags);
@@ -116,6 +120,16 @@ export class ImportStream {
       events: result.ids.events,
       // A comment changes its post's comments_count and latest_activity_at.
       posts: [...result.ids.posts, ...result.ids.commentPosts],
+    });
+    const { counts } = result;
+    await this.webhooks.emit({
+      records: result.records,
+      feeds: counts.feeds,
+      profiles: counts.profiles,
+      tags: counts.tags,
+      calendar_events: counts.calendar_events,
+      posts: counts.posts,
+      comments: counts.comments,
     });
   }
 

@@ -9,6 +9,7 @@ import { emptyPlan, ImportError, maxProblems, parseLine, type ImportPlan, type I
 import { chunkSource } from './import-pipeline.js';
 import { importStoreFor } from './import-store.js';
 import { ImportStream, isEmptyCommunity } from './import-stream.js';
+import { importWebhooks } from '../webhooks/import-webhooks.js';
 import { checkIndex, checkPlan } from './import-writer.js';
 
 export interface ImportSummary {
@@ -73,7 +74,7 @@ export async function importLines(
       const imports = importStoreFor(store.dialect);
       await imports.deferForeignKeys(trx);
       const indexSearch = empty ? await imports.deferSearch(trx, communityId) : null;
-      const writer = new ImportStream(trx, communityId, empty);
+      const writer = new ImportStream(trx, communityId, empty, await importWebhooks(trx, communityId));
       const settle = async (result: ChunkResult) => {
         for (const [line, field] of result.ignored) options.onIgnored?.(line, field);
         records += result.records;

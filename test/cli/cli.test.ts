@@ -92,7 +92,7 @@ describe('hearth', () => {
   });
 
   it('refuses unknown scopes, durations and communities', async () => {
-    expect((await run(['token', 'create', '--community', 'acme', '--scopes', 'admin'])).err).toBe("hearth: Unknown scope(s) 'admin'; known: read, members:write.");
+    expect((await run(['token', 'create', '--community', 'acme', '--scopes', 'admin'])).err).toBe("hearth: Unknown scope(s) 'admin'; known: read, members:write, events:write.");
     expect((await run(['token', 'create', '--community', 'acme', '--expires-in', 'soon'])).err).toBe("hearth: Invalid duration 'soon': use a positive whole number and one of s, m, h, d, w (e.g. 30d).");
     expect((await run(['token', 'create', '--community', 'nope'])).err).toBe("hearth: No community with slug 'nope'.");
   });

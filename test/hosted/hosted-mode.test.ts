@@ -130,6 +130,7 @@ describe('hosted field names, key by key', () => {
           preferred_name: 'Lin Chen',
           avatar_url_original: null,
           slack_profile_id: null,
+          is_deactivated: false,
         },
       },
     });

@@ -77,10 +77,10 @@ describe('unknown things', () => {
   });
 
   it('answers 405 with Allow for a known path and another method', async () => {
-    const res = await t.app.inject({ method: 'DELETE', url: '/admin/v0/calendar_events/evongoing001', headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-4' } });
+    const res = await t.app.inject({ method: 'PUT', url: '/admin/v0/calendar_events/evongoing001', headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-4' } });
     expect(res.statusCode).toBe(405);
-    expect(res.headers['allow']).toBe('GET, HEAD');
-    expect(res.json()).toEqual({ success: false, error: 'Method DELETE is not allowed here; use GET, HEAD.', code: 'method_not_allowed', request_id: 'req-4' });
+    expect(res.headers['allow']).toBe('GET, HEAD, PATCH, DELETE');
+    expect(res.json()).toEqual({ success: false, error: 'Method PUT is not allowed here; use GET, HEAD, PATCH, DELETE.', code: 'method_not_allowed', request_id: 'req-4' });
   });
 
   it('answers 400 for a malformed URL', async () => {

@@ -33,7 +33,7 @@ describe('a new e-mail', () => {
     expect(res.body).toBe(
       `{"success":true,"message":"${created}","data":{"member":{"id":"${id}","email":"mary@example.com",` +
         '"full_name":"Mary Somerville","preferred_name":"Mary Somerville",' +
-        '"avatar_url_original":"https://img.example.com/mary.png","chat_profile_id":null}}}',
+        '"avatar_url_original":"https://img.example.com/mary.png","chat_profile_id":null,"is_deactivated":false}}}',
     );
   });
 
@@ -55,6 +55,7 @@ describe('a new e-mail', () => {
       preferred_name: 'Amalie Emmy   Noether',
       avatar_url_original: null,
       chat_profile_id: null,
+      is_deactivated: false,
     });
     const row = (await profileRows(t, acme)).find((r) => r.id === member.id);
     expect(row).toMatchObject({
@@ -96,6 +97,7 @@ describe('an existing e-mail', () => {
             preferred_name: 'Marie-Sophie Germain',
             avatar_url_original: 'http://img.example.com/sophie.png',
             chat_profile_id: null,
+            is_deactivated: false,
           },
         },
       });
@@ -127,6 +129,7 @@ describe('an existing e-mail', () => {
       preferred_name: 'Augusta Ada King',
       avatar_url_original: 'https://img.example.com/ada.png',
       chat_profile_id: 'U0ADA00001',
+      is_deactivated: false,
     });
     // The same original: the sized images cut from it stay.
     const host = (await t.get('/admin/v0/calendar_events/evongoing001', token)).json().data.hosts[1];
@@ -179,6 +182,7 @@ describe('the member is a profile of the community', () => {
         chat_last_name: null,
         chat_image_72: null,
         chat_image_original: null,
+        is_deactivated: false,
       },
     ]);
   });

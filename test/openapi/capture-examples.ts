@@ -1,6 +1,6 @@
 // Captures the OpenAPI examples: real answers of the real app over the test fixtures, named per operation and status.
 import type { CapturedExamples } from '../../src/http/openapi-examples.js';
-import { feedIds } from '../fixtures/community.js';
+import { feedIds, profileIds } from '../fixtures/community.js';
 import { announcements, moreFeedIds } from '../fixtures/feeds.js';
 import { postIds, postRecords } from '../fixtures/posts.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 interface ExampleRequest {
   /** The example's summary in the document. */
   name: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   body?: object;
   /** A body sent as is, instead of `body` as JSON. */
@@ -22,6 +22,28 @@ interface ExampleRequest {
 
 const unknownFeed = '7d0e6a52-5a0e-4c36-9d4e-0f9b3c1a0fff';
 const memberBody = { email: 'katherine@example.com', full_name: 'Katherine Johnson' };
+const newEvent = {
+  title: 'Spring meetup',
+  start_date: '2026-04-01T18:00:00-07:00',
+  end_date: '2026-04-01T20:00:00-07:00',
+  timezone: 'America/Los_Angeles',
+  hosts: ['ada@example.com'],
+  description: { text: 'Talks, demos and pizza.' },
+  published_to: [feedIds.events],
+  triggers_webhooks: true,
+  webhook_custom_metadata: 'crm-campaign-42',
+};
+/** Events only the write examples change, so that no read example depends on the order operations are captured in. */
+const exampleEvents = ['evexample001', 'evexample002'].map((id) => ({
+  kind: 'calendar_event',
+  id,
+  title: `Example ${id.slice(-1)}`,
+  start_date: '2026-05-01T10:00:00Z',
+  end_date: '2026-05-01T12:00:00Z',
+  created_at: '2026-03-01T09:00:00Z',
+  status: 'draft',
+  hosts: [profileIds.ada],
+}));
 
 /** Per operationId, the requests whose answers become its examples; each also gets one without a token, one with
  * a token lacking its scope, and one over the rate limit. */
@@ -73,6 +95,30 @@ export const exampleRequests: Record<string, ExampleRequest[]> = {
       body: { ...memberBody, full_name: 'Katherine Coleman Johnson' },
     },
   ],
+  createCalendarEvent: [
+    {
+      name: 'A new event',
+      method: 'POST',
+      url: '/admin/v0/calendar_events',
+      body: newEvent,
+      stabilize: (body) => withData(body, { id: 'evcreated001' }),
+    },
+    { name: 'End before start', method: 'POST', url: '/admin/v0/calendar_events', body: { ...newEvent, end_date: '2026-04-01T17:00:00-07:00' } },
+    { name: 'An unknown host', method: 'POST', url: '/admin/v0/calendar_events', body: { ...newEvent, hosts: ['nobody@example.com'] } },
+  ],
+  updateCalendarEvent: [
+    { name: 'A new title and location', method: 'PATCH', url: '/admin/v0/calendar_events/evexample001', body: { title: 'Example, renamed', location: 'Room 2' } },
+    { name: 'A stale If-Match', method: 'PATCH', url: '/admin/v0/calendar_events/evexample001', headers: { 'if-match': '"e1.1"' }, body: { location: 'Room 3' } },
+    { name: 'Unknown id', method: 'PATCH', url: '/admin/v0/calendar_events/evnotthere01', body: { location: 'Room 3' } },
+  ],
+  deleteCalendarEvent: [
+    { name: 'Deleting an event', method: 'DELETE', url: '/admin/v0/calendar_events/evexample002' },
+    { name: 'Deleting it again', method: 'DELETE', url: '/admin/v0/calendar_events/evexample002' },
+  ],
+  deactivateMember: [
+    { name: 'Deactivating a member', method: 'POST', url: `/admin/v0/members/${profileIds.grace}/deactivate` },
+    { name: 'Unknown member', method: 'POST', url: '/admin/v0/members/5b1c2d3e-0000-4000-8000-0000000000ff/deactivate' },
+  ],
   listFeeds: [
     { name: 'Listed feeds, two per page', url: '/admin/v0/feeds?is_archived=false&is_unlisted=false&per_page=2' },
     { name: 'A filter that is not true or false', url: '/admin/v0/feeds?is_archived=yes' },
@@ -118,8 +164,8 @@ function withMemberId(body: Record<string, unknown>, id: string): Record<string,
 interface DocumentOperations {
   paths?: Record<string, Record<string, { operationId?: string; 'x-required-scopes'?: string[] }>>;
 }
-type Scope = 'read' | 'members:write';
-const scopes: Scope[] = ['read', 'members:write'];
+type Scope = 'read' | 'members:write' | 'events:write';
+const scopes: Scope[] = ['read', 'members:write', 'events:write'];
 
 /** The answers, by operationId, status and name. Fails on an operation of the document without requests. */
 export async function captureExamples(document: DocumentOperations): Promise<CapturedExamples> {
@@ -185,6 +231,6 @@ export async function captureExamples(document: DocumentOperations): Promise<Cap
 
 async function seeded(t: TestApp): Promise<string> {
   const community = await t.community('example');
-  await t.importRecords(community, [...postRecords, announcements]);
+  await t.importRecords(community, [...postRecords, announcements, ...exampleEvents]);
   return community;
 }

@@ -12,6 +12,20 @@ export function operationMethods(api: Client<paths>) {
     addMember: async (params: RequestBody<'addMember'>, options: CallOptions = {}) => {
       return call(api.POST('/admin/v0/members', { body: params, ...requestInit(options) }));
     },
+    /** Create a calendar event: `POST /admin/v0/calendar_events`. Needs the `events:write` scope. */
+    createCalendarEvent: async (params: RequestBody<'createCalendarEvent'>, options: CallOptions = {}) => {
+      return call(api.POST('/admin/v0/calendar_events', { body: params, ...requestInit(options) }));
+    },
+    /** Deactivate a member; what they wrote or host stays as it is: `POST /admin/v0/members/{member_id}/deactivate`. Needs the `members:write` scope. */
+    deactivateMember: async (params: PathParams<'deactivateMember'>, options: CallOptions = {}) => {
+      const { member_id } = params;
+      return call(api.POST('/admin/v0/members/{member_id}/deactivate', { params: { path: { member_id } }, ...requestInit(options) }));
+    },
+    /** Delete a calendar event: `DELETE /admin/v0/calendar_events/{calendar_event_id}`. Needs the `events:write` scope. */
+    deleteCalendarEvent: async (params: PathParams<'deleteCalendarEvent'>, options: CallOptions = {}) => {
+      const { calendar_event_id } = params;
+      return call(api.DELETE('/admin/v0/calendar_events/{calendar_event_id}', { params: { path: { calendar_event_id } }, ...requestInit(options) }));
+    },
     /** Describe the calling token: `GET /admin/v0/api_key/me`. Needs the `read` scope. */
     getApiKey: async (params: Record<never, never> = {}, options: CallOptions = {}) => {
       return call(api.GET('/admin/v0/api_key/me', { ...requestInit(options) }));
@@ -47,6 +61,11 @@ export function operationMethods(api: Client<paths>) {
     /** Search posts or comments (Beta): `GET /admin/v0/search`. Needs the `read` scope. */
     searchDocuments: async (params: QueryParams<'searchDocuments'>, options: CallOptions = {}) => {
       return call(api.GET('/admin/v0/search', { params: { query: params }, ...requestInit(options) }));
+    },
+    /** Change fields of a calendar event (JSON merge semantics; If-Match for optimistic concurrency): `PATCH /admin/v0/calendar_events/{calendar_event_id}`. Needs the `events:write` scope. */
+    updateCalendarEvent: async (params: PathParams<'updateCalendarEvent'> & RequestBody<'updateCalendarEvent'>, options: CallOptions = {}) => {
+      const { calendar_event_id, ...rest } = params;
+      return call(api.PATCH('/admin/v0/calendar_events/{calendar_event_id}', { params: { path: { calendar_event_id } }, body: rest, ...requestInit(options) }));
     },
   };
 }

@@ -1,0 +1,204 @@
+// The rules of creating, changing and deleting calendar events: each write is one transaction holding the
+// change, its rendered answer (fragments and the per-feed index), the audit record and the webhook messages.
+import type { Insertable, Kysely } from 'kysely';
+import { recordAudit, type AuditAction } from '../audit/audit.service.js';
+import type { CalendarEventsTable, Database } from '../db/database.js';
+import type { StoreDialect } from '../db/dialect.js';
+import { AppError, notFound, type FieldProblem } from '../errors.js';
+import { answerWithin } from '../fragments/fragment-answer.js';
+import { refreshFragments } from '../fragments/fragment-refresh.js';
+import type { Answer } from '../fragments/splice.js';
+import { newShortId } from '../lib/ids.js';
+import { toStored } from '../lib/timestamps.js';
+import { invalidBody } from '../members/member-input.js';
+import type { Actor } from '../members/members.service.js';
+import { createDeriver } from '../transfer/derive.js';
+import { enqueue, listeners, outboxSignal } from '../webhooks/webhook-outbox.js';
+import type { WebhookEventType } from '../webhooks/webhook-types.js';
+import { toEventChanges, type EventChanges } from './event-input.js';
+import {
+  deleteEvent,
+  insertEvent,
+  lockEvent,
+  publishableFeeds,
+  replacePeople,
+  replacePublications,
+  replaceTags,
+  resolvePeople,
+  tagIdsIn,
+  updateEvent,
+} from './event-writes.repository.js';
+import type { CreateEventBody, UpdateEventBody } from './event-writes.schemas.js';
+import type { EventRow } from './events.repository.js';
+
+/** Decides whether the If-Match of the request holds for the event's current ETag (as GET shows it). */
+export type Precondition = (currentEtag: string) => boolean;
+
+/** Runs inside the transaction of the change (the idempotency key's answer is stored there). */
+export type WithinChange = (trx: Kysely<Database>, answer: Answer) => Promise<void>;
+
+interface Lists {
+  hosts?: string[];
+  speakers?: string[];
+  tags?: string[];
+  feeds?: { feed_id: string; chat_channel_id: string | null }[];
+}
+
+/** The profile ids of hosts or speakers, each named once; unknown references become problems. */
+async function people(db: Kysely<Database>, communityId: string, field: string, refs: readonly string[], problems: FieldProblem[]): Promise<string[]> {
+  const found = await resolvePeople(db, communityId, refs);
+  const ids: string[] = [];
+  refs.forEach((ref, i) => {
+    const id = found.get(ref) ?? found.get(ref.trim().toLowerCase());
+    if (id === undefined) problems.push({ field: `${field}.${i}`, message: `no profile or member '${ref}' in this community` });
+    else if (ids.includes(id)) problems.push({ field: `${field}.${i}`, message: 'names a profile already listed' });
+    else ids.push(id);
+  });
+  return ids;
+}
+
+async function resolveLists(db: Kysely<Database>, communityId: string, body: UpdateEventBody, problems: FieldProblem[]): Promise<Lists> {
+  const lists: Lists = {};
+  if (body.hosts !== undefined) lists.hosts = await people(db, communityId, 'hosts', body.hosts, problems);
+  if (body.speakers !== undefined) lists.speakers = await people(db, communityId, 'speakers', body.speakers, problems);
+  if (body.tags !== undefined) {
+    const known = await tagIdsIn(db, communityId, body.tags);
+    body.tags.forEach((id, i) => {
+      if (!known.has(id)) problems.push({ field: `tags.${i}`, message: `no tag '${id}' in this community` });
+    });
+    lists.tags = [...new Set(body.tags)];
+  }
+  if (body.published_to !== undefined) {
+    const feeds = await publishableFeeds(db, communityId, body.published_to);
+    lists.feeds = [];
+    body.published_to.forEach((id, i) => {
+      const feed = feeds.get(id);
+      if (!feed) problems.push({ field: `published_to.${i}`, message: `no feed '${id}' (not archived) in this community` });
+      else if (!lists.feeds?.some((f) => f.feed_id === id)) lists.feeds?.push({ feed_id: id, chat_channel_id: feed.chat_channel_id });
+    });
+  }
+  return lists;
+}
+
+async function writeLists(db: Kysely<Database>, communityId: string, eventId: string, lists: Lists): Promise<void> {
+  if (lists.hosts) await replacePeople(db, communityId, eventId, 'host', lists.hosts);
+  if (lists.speakers) await replacePeople(db, communityId, eventId, 'speaker', lists.speakers);
+  if (lists.tags) await replaceTags(db, communityId, eventId, lists.tags);
+  if (lists.feeds) await replacePublications(db, communityId, eventId, lists.feeds);
+}
+
+/** References of the rich text a change sets, resolved against the community's profiles and feeds. */
+async function deriveReferences(db: Kysely<Database>, communityId: string, changes: EventChanges): Promise<void> {
+  if (changes.description === undefined && changes.recap === undefined) return;
+  const derive = await createDeriver(db, communityId);
+  if (changes.description !== undefined) changes.columns.description_chat_blocks_references = derive.references(changes.description);
+  if (changes.recap !== undefined) changes.columns.recap_chat_blocks_references = derive.references(changes.recap ?? []);
+}
+
+const recordOf = (answer: Answer): Record<string, unknown> => (JSON.parse(answer.body.toString('utf8')) as { data: Record<string, unknown> }).data;
+
+export function createEventWritesService(db: Kysely<Database>, dialect: StoreDialect, clock: () => number, localChanges: { count: number } = { count: 0 }) {
+  /** Renders the event, audits the change and queues its webhooks (for events that trigger them). */
+  async function finish(trx: Kysely<Database>, actor: Actor, id: string, action: AuditAction, at: string, previous: Answer | null): Promise<{ answer: Answer | null; sent: number }> {
+    await refreshFragments(trx, actor.communityId, { events: [id] });
+    const answer = action === 'calendar_event.deleted' ? null : await answerWithin(trx, 'event', actor.communityId, id);
+    const shown = answer ?? previous;
+    const record = shown ? recordOf(shown) : {};
+    await recordAudit(trx, { communityId: actor.communityId, tokenId: actor.tokenId, action, subjectId: id, detail: { title: record['title'] ?? null }, requestId: actor.requestId, at });
+    let sent = 0;
+    if (record['triggers_webhooks'] === true) {
+      const hooks = await listeners(trx, actor.communityId);
+      sent = await enqueue(trx, actor.communityId, hooks, [{ type: action as WebhookEventType, data: record }], at);
+    }
+    return { answer, sent };
+  }
+
+  function committed(sent: number): void {
+    localChanges.count++;
+    if (sent > 0) outboxSignal.notify();
+  }
+
+  async function locked(trx: Kysely<Database>, actor: Actor, id: string, precondition?: Precondition): Promise<{ row: EventRow; answer: Answer }> {
+    const row = await lockEvent(trx, dialect, actor.communityId, id);
+    const answer = row ? await answerWithin(trx, 'event', actor.communityId, id) : null;
+    if (!row || !answer) throw notFound(`Calendar event '${id}'`);
+    if (precondition && !precondition(answer.etag)) throw new AppError('precondition_failed');
+    return { row, answer };
+  }
+
+  return {
+    async create(actor: Actor, body: CreateEventBody, withinChange?: WithinChange): Promise<Answer> {
+      const at = toStored(clock());
+      const { answer, sent } = await db.transaction().execute(async (trx) => {
+        const changes = toEventChanges(body, null);
+        const lists = await resolveLists(trx, actor.communityId, body, changes.problems);
+        if (changes.problems.length > 0) throw invalidBody(changes.problems);
+        await deriveReferences(trx, actor.communityId, changes);
+        const id = newShortId();
+        const row = {
+          allow_public_guest_list: false,
+          enable_registration_button: false,
+          is_unlisted: false,
+          publish_to_site: false,
+          triggers_webhooks: false,
+          show_end_date: false,
+          use_registration_btn_as_link: false,
+          external_speakers: null,
+          link: null,
+          location: null,
+          partner_event_id: null,
+          recording_link: null,
+          webhook_custom_metadata: null,
+          cover_image_url: null,
+          recap_chat_blocks: null,
+          time_zone: null,
+          reminders_config: null,
+          attendees_count: 0,
+          ...changes.columns,
+          community_id: actor.communityId,
+          id,
+          created_at: at,
+          updated_at: at,
+        } as Insertable<CalendarEventsTable>;
+        if (changes.recap === undefined) row.recap_chat_blocks_references = (await createDeriver(trx, actor.communityId)).references([]);
+        await insertEvent(trx, row);
+        await writeLists(trx, actor.communityId, id, lists);
+        const done = await finish(trx, actor, id, 'calendar_event.created', at, null);
+        if (!done.answer) throw new Error(`The new event '${id}' has no fragment`);
+        if (withinChange) await withinChange(trx, done.answer);
+        return { answer: done.answer, sent: done.sent };
+      });
+      committed(sent);
+      return answer;
+    },
+
+    async update(actor: Actor, id: string, body: UpdateEventBody, precondition?: Precondition): Promise<Answer> {
+      const at = toStored(clock());
+      const { answer, sent } = await db.transaction().execute(async (trx) => {
+        const { row } = await locked(trx, actor, id, precondition);
+        const changes = toEventChanges(body, row);
+        const lists = await resolveLists(trx, actor.communityId, body, changes.problems);
+        if (changes.problems.length > 0) throw invalidBody(changes.problems);
+        await deriveReferences(trx, actor.communityId, changes);
+        await updateEvent(trx, actor.communityId, id, { ...changes.columns, updated_at: at });
+        await writeLists(trx, actor.communityId, id, lists);
+        const done = await finish(trx, actor, id, 'calendar_event.updated', at, null);
+        if (!done.answer) throw new Error(`The event '${id}' has no fragment`);
+        return { answer: done.answer, sent: done.sent };
+      });
+      committed(sent);
+      return answer;
+    },
+
+    async remove(actor: Actor, id: string, precondition?: Precondition): Promise<void> {
+      const at = toStored(clock());
+      const sent = await db.transaction().execute(async (trx) => {
+        const { answer } = await locked(trx, actor, id, precondition);
+        await deleteEvent(trx, actor.communityId, id);
+        return (await finish(trx, actor, id, 'calendar_event.deleted', at, answer)).sent;
+      });
+      committed(sent);
+    },
+  };
+}
+export type EventWritesService = ReturnType<typeof createEventWritesService>;

@@ -1,0 +1,75 @@
+// Webhooks of an import: the same event types as changes made through the API (calendar_event.* for events
+// that trigger webhooks, member.* for profiles), then import.completed with the counts per kind, all queued in
+// the import's own transaction. The import calls `importWebhooks` before writing and `emit` after.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { answerWithin } from '../fragments/fragment-answer.js';
+import { nowStored } from '../lib/timestamps.js';
+import { toMember } from '../members/member.mapper.js';
+import { profilesByIds } from '../profiles/profiles.repository.js';
+import { chunk, existingIds } from '../transfer/batch.js';
+import { anyListens, enqueue, listeners, type OutgoingEvent } from './webhook-outbox.js';
+import { subscribes } from './webhook-types.js';
+
+/** A chunk of rows as the import writes them, as far as webhooks care. */
+export interface ImportedChunk {
+  events: readonly Record<string, unknown>[];
+  profiles: readonly Record<string, unknown>[];
+}
+
+async function existingEvents(db: Kysely<Database>, communityId: string, ids: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunk(ids, 5000)) {
+    const rows = await db.selectFrom('calendar_events').select('id').where('community_id', '=', communityId).where('id', 'in', part).execute();
+    for (const row of rows) found.add(row.id);
+  }
+  return found;
+}
+
+/**
+ * The webhooks of one import, inside its transaction `db`: `note` each chunk before it is written (which of its
+ * records the store held already), then `emit` once everything is written and rendered.
+ */
+export async function importWebhooks(db: Kysely<Database>, communityId: string) {
+  const hooks = await listeners(db, communityId);
+  const wantsEvents = anyListens(hooks, ['calendar_event.created', 'calendar_event.updated']);
+  const wantsMembers = anyListens(hooks, ['member.created', 'member.updated']);
+  /** Id → whether the store held it before the import; the first chunk that names it decides. */
+  const events = new Map<string, boolean>();
+  const profiles = new Map<string, boolean>();
+  const fresh = (seen: Map<string, boolean>, ids: string[]) => [...new Set(ids)].filter((id) => !seen.has(id));
+
+  return {
+    async note(rows: ImportedChunk): Promise<void> {
+      if (wantsEvents) {
+        const ids = fresh(events, rows.events.filter((row) => row['triggers_webhooks'] === true || row['triggers_webhooks'] === 1).map((row) => String(row['id'])));
+        const before = ids.length > 0 ? await existingEvents(db, communityId, ids) : new Set<string>();
+        for (const id of ids) events.set(id, before.has(id));
+      }
+      if (wantsMembers) {
+        const ids = fresh(profiles, rows.profiles.map((row) => String(row['id'])));
+        const before = ids.length > 0 ? await existingIds(db, 'profiles', communityId, ids) : new Set<string>();
+        for (const id of ids) profiles.set(id, before.has(id));
+      }
+    },
+
+    /** Queues the import's messages inside its transaction, `counts` (records by kind) for import.completed; returns how many. */
+    async emit(counts: Record<string, number>): Promise<number> {
+      if (hooks.length === 0) return 0;
+      const outgoing: OutgoingEvent[] = [];
+      for (const [id, existed] of events) {
+        const answer = await answerWithin(db, 'event', communityId, id);
+        if (!answer) continue;
+        const data = (JSON.parse(answer.body.toString('utf8')) as { data: unknown }).data;
+        outgoing.push({ type: existed ? 'calendar_event.updated' : 'calendar_event.created', data });
+      }
+      for (const part of chunk([...profiles.keys()], 5000)) {
+        for (const row of (await profilesByIds(db, communityId, part)).values()) {
+          outgoing.push({ type: profiles.get(row.id) ? 'member.updated' : 'member.created', data: toMember(row) });
+        }
+      }
+      if (hooks.some((hook) => subscribes(hook.event_types, 'import.completed'))) outgoing.push({ type: 'import.completed', data: counts });
+      return enqueue(db, communityId, hooks, outgoing, nowStored());
+    },
+  };
+}
