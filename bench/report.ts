@@ -42,6 +42,8 @@ const TABLE_HEAD = `| Workload | Body (bytes) | Hearth req/s | Baseline req/s | 
 /** Where each store's latest figures are kept; the report shows every store that has been measured. */
 export const resultsFile = (dir: string, store: 'sqlite' | 'postgres' = 'sqlite') => join(dir, store === 'sqlite' ? 'latest.json' : 'latest-postgres.json');
 const PROFILE = join(repoRoot, 'bench', 'results', 'profile.md');
+/** `npm run bench:instructions` writes it: instructions per request, which the machine's load does not move. */
+const INSTRUCTIONS = join(repoRoot, 'bench', 'results', 'instructions.md');
 /** Where each store's latest import figures are kept (`--only import` runs without a server or read workloads). */
 export const importResultsFile = (dir: string, store: 'sqlite' | 'postgres') => join(dir, store === 'sqlite' ? 'import.json' : 'import-postgres.json');
 
@@ -149,7 +151,7 @@ The load generator, the server under test and the baseline all run on this machi
 ${machine.cores} cores. 1-minute load average before each workload: ${loads.join(', ')}${
     Math.max(...machine.loadAverages) > machine.cores ? ' (other work was running: the absolute figures are low and noisy, the ratios less so)' : ''
   }.
-${postgresSection(postgres)}${importSection(dirname(chartPath))}${existsSync(PROFILE) ? `\n${readFileSync(PROFILE, 'utf8').trim()}\n` : ''}${analysis ? `\n${analysis}\n` : ''}
+${postgresSection(postgres)}${importSection(dirname(chartPath))}${existsSync(PROFILE) ? `\n${readFileSync(PROFILE, 'utf8').trim()}\n` : ''}${existsSync(INSTRUCTIONS) ? `\n${readFileSync(INSTRUCTIONS, 'utf8').trim()}\n` : ''}${analysis ? `\n${analysis}\n` : ''}
 ## Method
 
 - **Server**: the compiled build (\`node bin/hearth.js serve\`) on the corpus, SQLite, \`LOG_LEVEL=warn\`,
