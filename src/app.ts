@@ -1,4 +1,5 @@
 // Builds the Hearth application: one factory for the server, the command line and the tests.
+import { createServer, type ServerOptions } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
@@ -17,6 +18,7 @@ import { registerAuth } from './http/auth.js';
 import { registerBodyDeadline } from './http/body-deadline.js';
 import { answerExpectations, clientErrorHandler } from './http/client-errors.js';
 import { registerCors } from './http/cors.js';
+import { createFastPath, type FastPath } from './http/fast-path.js';
 import { registerErrorHandler, sendError, toAppError } from './http/error-handler.js';
 import { registerEtag } from './http/etag.js';
 import { registerHostedMode } from './http/hosted-mode.js';
@@ -38,7 +40,7 @@ import { searchIndexFor } from './search/search-index.js';
 import { createSearchService } from './search/search.service.js';
 import { searchRoutes } from './search/search.routes.js';
 import { apiKeyRoutes } from './tokens/api-key.routes.js';
-import { createTokensService } from './tokens/tokens.service.js';
+import { createTokensService, hashSecret } from './tokens/tokens.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +69,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const clock = options.clock ?? Date.now;
   // Framework errors are answered before any hook runs; they are counted all the same, once this is set.
   let rateLimit: RateLimit | null = null;
+  // Set once the services exist (below): cached by-id answers leave before Fastify's request handling.
+  let fastPath: FastPath | null = null;
 
   const app = Fastify({
     logger: options.logger ?? {
@@ -90,6 +94,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         .then(() => toAppError(error, store.dialect), (limited: unknown) => toAppError(limited, store.dialect))
         .then((appError) => sendError(reply, request, appError));
     },
+    // Fastify's own HTTP/1 server, with the fast path in front of its handler.
+    serverFactory: (handler, options) => {
+      const settings = options as { http?: ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+      const server = createServer(settings.http ?? {}, (request, response) => (fastPath ? fastPath.listener(request, response, handler) : handler(request, response)));
+      server.keepAliveTimeout = settings.keepAliveTimeout;
+      server.requestTimeout = settings.requestTimeout;
+      server.setTimeout(settings.connectionTimeout);
+      return server;
+    },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   answerExpectations(app.server);
@@ -106,7 +119,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const counter = options.requestCounter?.(app.log) ?? (config.redisUrl ? SharedCounter.connect(config.redisUrl, app.log) : localCounter(1000));
   app.addHook('onReady', () => counter.ready(500));
   app.addHook('onClose', () => counter.close());
-  rateLimit = createRateLimit(counter, { perSecond: config.rateLimitPerSecond, authFailuresPerSecond: config.authFailuresPerSecond });
+  const rateLimitSettings = { perSecond: config.rateLimitPerSecond, authFailuresPerSecond: config.authFailuresPerSecond };
+  rateLimit = createRateLimit(counter, rateLimitSettings);
   registerRateLimit(app, rateLimit);
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return done();
@@ -131,7 +145,24 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const posts = createPostsService(answers, store.hot, clock);
   const feeds = createFeedsService(store.db, store.dialect);
 
-  registerMetrics(app, options.metrics ?? createMetrics(), { store, answerCache, token: config.metricsToken });
+  const metrics = options.metrics ?? createMetrics();
+  // Not where Fastify would log each request (info and below), nor behind a proxy (the client's address differs).
+  if (!['info', 'debug', 'trace'].includes(app.log.level) && !config.trustProxy) {
+    fastPath = createFastPath({
+      peek: (kind, communityId, id) => answers.peekSoon(kind, communityId, id, clock()),
+      known: (secret) => tokens.known(secret),
+      hashSecret,
+      counter,
+      limits: rateLimitSettings,
+      metrics,
+    });
+    metrics.watchFastPath(fastPath.stats);
+    app.addHook('preClose', (done) => {
+      fastPath = null;
+      done();
+    });
+  }
+  registerMetrics(app, metrics, { store, answerCache, token: config.metricsToken });
   await app.register(healthRoutes, { store, redis: () => counter.sharing });
   await app.register(
     async (admin) => {

@@ -1,5 +1,6 @@
 // Reads answers made of fragments: from the answer cache when it holds them, else one statement for the
 // record (or the page) and the embedded profiles, feeds and tags from a per-process map of small fragments.
+import { LRUCache } from 'lru-cache';
 import type { FragmentsTable } from '../db/database.js';
 import type { Store } from '../db/store.js';
 import type { AnswerCache, CachedAnswer } from './answer-cache.js';
@@ -7,8 +8,12 @@ import { readFeedListings, readFragment, readFragments, readMaxEventSpan, type F
 import { oneAnswer, pageAnswer, type Answer, type Embedded, type PageFacts } from './splice.js';
 
 const embedKinds: Record<string, FragmentsTable['kind']> = { p: 'profile', f: 'feed', t: 'tag' };
-/** Embedded fragments kept per process; a community's profiles, feeds and tags, a few hundred bytes each. */
-const MAX_EMBEDS = 200_000;
+/**
+ * Bytes of embedded fragments kept per process (a community's profiles, feeds and tags, a few hundred bytes
+ * each), least recently used out first. An entry is counted with its key and the Buffer's own overhead.
+ */
+const EMBED_BYTES = 16 * 2 ** 20;
+const ENTRY_OVERHEAD = 192;
 
 /** What list answers need of a community, read once per store change: its feeds and longest event. */
 export interface Directory {
@@ -20,44 +25,54 @@ export interface Directory {
 
 export function createFragmentReader(store: Store, cache: AnswerCache) {
   const { hot } = store;
-  const embeds = new Map<string, Embedded>();
+  const embeds = new LRUCache<string, Embedded>({
+    maxSize: EMBED_BYTES,
+    sizeCalculation: (embedded, key) => embedded.body.length + 2 * key.length + ENTRY_OVERHEAD,
+  });
   const directories = new Map<string, Directory>();
   cache.onChange(() => {
     embeds.clear();
     directories.clear();
   });
 
-  /** Loads the embedded fragments `rows` refer to that this process does not hold yet. */
+  /**
+   * The embedded fragments `rows` refer to: those this process holds, and the others loaded. Each is taken
+   * into a map of this read's own, so an eviction meanwhile (another request's load) cannot leave a hole.
+   */
   async function embedsFor(communityId: string, rows: readonly FragmentRead[], generation: number): Promise<(ref: string) => Embedded> {
+    const found = new Map<string, Embedded>();
     const missing = new Map<string, Set<string>>();
     for (const row of rows) {
       if (row.refs === '') continue;
       for (const ref of row.refs.split(',')) {
-        if (embeds.has(`${communityId}|${ref}`)) continue;
+        const key = `${communityId}|${ref}`;
+        if (found.has(key)) continue;
+        const held = embeds.get(key);
+        if (held) {
+          found.set(key, held);
+          continue;
+        }
         const letter = ref.slice(0, 1);
         let ids = missing.get(letter);
         if (!ids) missing.set(letter, (ids = new Set()));
         ids.add(ref.slice(2));
       }
     }
-    const loaded = new Map<string, Embedded>();
     for (const [letter, ids] of missing) {
       const kind = embedKinds[letter];
       if (!kind) throw new Error(`Unknown embedded fragment kind '${letter}'`);
       for (const row of await readFragments(hot, communityId, kind, [...ids])) {
-        loaded.set(`${communityId}|${letter}:${row.id}`, { body: row.body, version: Number(row.version) });
+        const key = `${communityId}|${letter}:${row.id}`;
+        const embedded = { body: row.body, version: Number(row.version) };
+        found.set(key, embedded);
+        if (generation === cache.generation()) embeds.set(key, embedded);
       }
     }
-    if (loaded.size > 0 && generation === cache.generation()) {
-      if (embeds.size + loaded.size > MAX_EMBEDS) embeds.clear();
-      for (const [key, value] of loaded) embeds.set(key, value);
-    }
     return (ref) => {
-      const key = `${communityId}|${ref}`;
-      const found = loaded.get(key) ?? embeds.get(key);
+      const embedded = found.get(`${communityId}|${ref}`);
       // Foreign keys make this unreachable; an answer with a hole in it would be worse than a 500.
-      if (!found) throw new Error(`Fragment ${ref} of community '${communityId}' is referenced but missing`);
-      return found;
+      if (!embedded) throw new Error(`Fragment ${ref} of community '${communityId}' is referenced but missing`);
+      return embedded;
     };
   }
 
@@ -81,6 +96,13 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
     peek(kind: 'event' | 'post', communityId: string, id: string, now: number): Answer | undefined {
       if (cache.sync()) return undefined;
       return cache.peek(`${kind}|${communityId}|${id}`, now);
+    },
+
+    /** As `peek`, but a change check in flight is waited for (on PostgreSQL it is a query) rather than declined. */
+    peekSoon(kind: 'event' | 'post', communityId: string, id: string, now: number): Answer | undefined | Promise<Answer | undefined> {
+      const key = `${kind}|${communityId}|${id}`;
+      const sync = cache.sync();
+      return sync ? sync.then(() => cache.peek(key, now)) : cache.peek(key, now);
     },
 
     /** One event or post as `{success, data}`, or null when the community has no such record. */

@@ -17,6 +17,8 @@ export interface Metrics {
   watchPool(read: () => PoolStats | null): void;
   /** Reads the answer cache's hit and miss counts at each scrape. */
   watchAnswerCache(stats: Readonly<{ hits: number; misses: number }>): void;
+  /** Reads the count of answers the fast path sent (http/fast-path.ts) at each scrape. */
+  watchFastPath(stats: Readonly<{ answers: number }>): void;
   /** One webhook attempt: whether the receiver took it, how long it took, and for a delivered message its lag since the change. */
   observeWebhookAttempt(ok: boolean, seconds: number, lagSeconds: number | null): void;
   /** Messages given up after 24 hours of failed attempts. */
@@ -99,6 +101,18 @@ export function createMetrics(): Metrics {
     return found;
   };
 
+  // Counts kept by their owner (a plain increment on its hot path); the counters copy the totals when scraped.
+  const copied = (name: string, help: string, pick: () => number) =>
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        this.reset();
+        this.inc(pick());
+      },
+    });
+
   return {
     registry,
     observeRequest: (route, method, status, seconds) => child(route, method, status).observe(seconds),
@@ -130,19 +144,11 @@ export function createMetrics(): Metrics {
       gauge('hearth_db_pool_waiting', 'Queries waiting for a free database connection (PostgreSQL)', (s) => s.waiting);
     },
     watchAnswerCache(stats) {
-      // The cache counts for itself (a plain increment on its hot path); the counters copy its totals when scraped.
-      const counter = (name: string, help: string, pick: () => number) =>
-        new Counter({
-          name,
-          help,
-          registers,
-          collect() {
-            this.reset();
-            this.inc(pick());
-          },
-        });
-      counter('hearth_answer_cache_hits_total', 'Answers served from the in-memory answer cache', () => stats.hits);
-      counter('hearth_answer_cache_misses_total', 'Answers the answer cache did not hold, read from the store', () => stats.misses);
+      copied('hearth_answer_cache_hits_total', 'Answers served from the in-memory answer cache', () => stats.hits);
+      copied('hearth_answer_cache_misses_total', 'Answers the answer cache did not hold, read from the store', () => stats.misses);
+    },
+    watchFastPath(stats) {
+      copied('hearth_fast_path_answers_total', 'Cached by-id answers sent before the framework handled the request', () => stats.answers);
     },
   };
 }
