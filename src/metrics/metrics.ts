@@ -2,8 +2,8 @@
 // rate-limit rejections, idempotent replays, imports, webhook deliveries, the database pool, the answer cache, and the process's own metrics.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from '../db/store.js';
+import { createRequestHistogram } from './request-histogram.js';
 
-type Observer = { observe(value: number): void };
 
 export interface Metrics {
   readonly registry: Registry;
@@ -44,13 +44,12 @@ function processMetrics(): Registry {
 export function createMetrics(): Metrics {
   const registry = new Registry();
   const registers = [registry];
-  const requests = new Histogram({
-    name: 'hearth_http_request_duration_seconds',
-    help: 'Requests answered, by route template, method and status, and how long each took (its _count is the request count)',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: requestBuckets,
-    registers,
-  });
+  const requests = createRequestHistogram(
+    'hearth_http_request_duration_seconds',
+    'Requests answered, by route template, method and status, and how long each took (its _count is the request count)',
+    requestBuckets,
+  );
+  registry.registerMetric(requests.metric);
   const rateLimited = new Counter({ name: 'hearth_rate_limited_total', help: 'Requests refused with 429 by the rate limit', registers });
   const idempotentReplays = new Counter({
     name: 'hearth_idempotent_replays_total',
@@ -89,18 +88,6 @@ export function createMetrics(): Metrics {
     registers,
   });
 
-  // One child per (route, method, status), found through nested maps: a request adds no key string of its own.
-  const children = new Map<string, Map<string, Map<number, Observer>>>();
-  const child = (route: string, method: string, status: number): Observer => {
-    let byMethod = children.get(route);
-    if (!byMethod) children.set(route, (byMethod = new Map()));
-    let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
-    let found = byStatus.get(status);
-    if (!found) byStatus.set(status, (found = requests.labels(route, method, String(status))));
-    return found;
-  };
-
   // Counts kept by their owner (a plain increment on its hot path); the counters copy the totals when scraped.
   const copied = (name: string, help: string, pick: () => number) =>
     new Counter({
@@ -115,7 +102,7 @@ export function createMetrics(): Metrics {
 
   return {
     registry,
-    observeRequest: (route, method, status, seconds) => child(route, method, status).observe(seconds),
+    observeRequest: (route, method, status, seconds) => requests.histogram.observe(route, method, status, seconds),
     rateLimited,
     idempotentReplays,
     observeImport(records, seconds) {
