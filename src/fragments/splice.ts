@@ -20,6 +20,19 @@ const CLOSE = Buffer.from('}');
 const COMMA = Buffer.from(',');
 const RECORDS_CLOSE = Buffer.from(']}}');
 
+/**
+ * The parts as one Buffer of its own. Buffer.concat would slice answers under 4 KB out of Node's shared 8 KB
+ * pool, and a cached slice keeps its whole pool chunk alive: the answer cache would hold about twice what it counts.
+ */
+function joined(parts: readonly Buffer[]): Buffer {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const body = Buffer.allocUnsafeSlow(length);
+  let at = 0;
+  for (const part of parts) at += part.copy(body, at);
+  return body;
+}
+
 /** Each hole of `row` gets the embedded fragment its ref names; parts go to `out`, versions to `versions`. */
 function fill(row: FragmentRead, embedOf: (ref: string) => Embedded, out: Buffer[], versions: string[]): void {
   versions.push(Number(row.version).toString(36));
@@ -44,7 +57,7 @@ export function oneAnswer(kind: string, row: FragmentRead, embedOf: (ref: string
   const versions: string[] = [];
   fill(row, embedOf, parts, versions);
   parts.push(CLOSE);
-  return { body: Buffer.concat(parts), etag: `"${kind}${versions.join('.')}"` };
+  return { body: joined(parts), etag: `"${kind}${versions.join('.')}"` };
 }
 
 export interface PageFacts {
@@ -71,5 +84,5 @@ export function pageAnswer(facts: PageFacts, rows: readonly FragmentRead[], embe
   });
   parts.push(RECORDS_CLOSE);
   const digest = createHash('sha1').update(versions.join(' ')).digest('base64url');
-  return { body: Buffer.concat(parts), etag: `"l${digest}"` };
+  return { body: joined(parts), etag: `"l${digest}"` };
 }

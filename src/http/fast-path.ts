@@ -48,19 +48,21 @@ export function createFastPath(sources: FastPathSources): FastPath {
 
   function send(request: IncomingMessage, response: ServerResponse, answer: Answer, window: WindowCount, route: string, started: number): void {
     const { limit, remaining, reset } = rateLimitHeaders(limits.perSecond, window);
-    response.setHeader('x-request-id', requestIdFrom(request));
-    response.setHeader('ratelimit-limit', limit);
-    response.setHeader('ratelimit-remaining', remaining);
-    response.setHeader('ratelimit-reset', reset);
-    response.setHeader('etag', answer.etag);
+    // One array in Fastify's order, handed to writeHead: no per-header bookkeeping of setHeader.
+    const headers = [
+      'x-request-id', requestIdFrom(request),
+      'ratelimit-limit', String(limit),
+      'ratelimit-remaining', String(remaining),
+      'ratelimit-reset', String(reset),
+      'etag', answer.etag,
+    ];
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, answer.etag)) {
-      response.writeHead(304);
+      response.writeHead(304, headers);
       response.end();
     } else {
-      response.setHeader('content-type', JSON_TYPE);
-      response.setHeader('content-length', answer.body.length);
-      response.writeHead(200);
+      headers.push('content-type', JSON_TYPE, 'content-length', String(answer.body.length));
+      response.writeHead(200, headers);
       response.end(answer.body);
     }
     stats.answers++;
