@@ -121,6 +121,7 @@ export async function importLines(
     await source.close();
   }
   store.localChanges.count++;
+  await importStoreFor(store.dialect).afterCommit(db, records);
   const result = finished as FinishResult | null;
   const counts = result?.counts;
   return {
