@@ -146,8 +146,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const feeds = createFeedsService(store.db, store.dialect);
 
   const metrics = options.metrics ?? createMetrics();
-  // Not where Fastify would log each request (info and below), nor behind a proxy (the client's address differs).
-  if (!['info', 'debug', 'trace'].includes(app.log.level) && !config.trustProxy) {
+  // Not behind a proxy: the client's address (rate limits, logs) would differ from Fastify's.
+  if (!config.trustProxy) {
     fastPath = createFastPath({
       peek: (kind, communityId, id) => answers.peekSoon(kind, communityId, id, clock()),
       known: (secret) => tokens.known(secret),
@@ -155,6 +155,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       counter,
       limits: rateLimitSettings,
       metrics,
+      // Where Fastify writes its two lines per request (info and below), the fast path writes the same.
+      requestLog: ['info', 'debug', 'trace'].includes(app.log.level) ? app.log : null,
     });
     metrics.watchFastPath(fastPath.stats);
     app.addHook('preClose', (done) => {

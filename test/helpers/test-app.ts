@@ -23,12 +23,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { now?: number; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: number; config?: Partial<Config>; logger?: object } = {}): Promise<TestApp> {
   const testStore = await createTestStore();
   const { store } = testStore;
   const clock = { now: options.now ?? Date.parse('2026-03-10T12:00:00Z') };
   const config = loadConfig({}, { databaseUrl: testStore.url, rateLimitPerSecond: 10_000, authFailuresPerSecond: 10_000, ...options.config });
-  const app = await buildApp(config, { store, clock: () => clock.now, logger: false });
+  const app = await buildApp(config, { store, clock: () => clock.now, logger: options.logger ?? false });
   // The production app, plus one read-only hook: every answer is checked against the OpenAPI document.
   attachContract(app);
   await app.ready();

@@ -112,6 +112,55 @@ describe('the by-id fast path', () => {
   });
 });
 
+describe('the by-id fast path when Fastify logs each request (info)', () => {
+  let logged: TestApp;
+  let loggedPort: number;
+  let loggedToken: string;
+  const lines: Record<string, unknown>[] = [];
+
+  beforeAll(async () => {
+    logged = await createTestApp({ logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } } });
+    const id = await logged.community('logged');
+    await logged.importRecords(id, postRecords);
+    loggedToken = await logged.token(id);
+    await logged.app.listen({ port: 0, host: '127.0.0.1' });
+    loggedPort = (logged.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => logged.close());
+
+  /** The request lines of one answer, without what differs between any two (time, id, port, duration, query). */
+  const requestLines = (id: string) =>
+    lines
+      .filter((line) => line['request_id'] === id)
+      .map(({ time, request_id, responseTime, ...rest }) => {
+        expect([typeof time, typeof responseTime === 'number' || responseTime === undefined]).toEqual(['number', true]);
+        const req = rest['req'] as Record<string, unknown> | undefined;
+        return req ? { ...rest, req: { ...req, url: String(req['url']).replace('?via=fastify', ''), remotePort: typeof req['remotePort'] } } : rest;
+      });
+
+  it('still answers, and writes the same two lines as Fastify', async () => {
+    const path = `/admin/v0/posts/${postIds.plain}`;
+    const auth = { authorization: `Bearer ${loggedToken}` };
+    const viaFastify = await get(`${path}?via=fastify`, auth, loggedPort);
+    const before = Number(/^hearth_fast_path_answers_total (\d+)$/m.exec((await logged.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]);
+    const fast = await get(path, auth, loggedPort);
+    const after = Number(/^hearth_fast_path_answers_total (\d+)$/m.exec((await logged.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]);
+    expect([fast.status, after - before]).toEqual([200, 1]);
+    const idOf = (raw: Raw) => raw.headers.find(([name]) => name === 'x-request-id')?.[1] ?? expect.unreachable();
+    const fastLines = requestLines(idOf(fast));
+    expect(fastLines.map((line) => line['msg'])).toEqual(['incoming request', 'request completed']);
+    expect(fastLines).toEqual(requestLines(idOf(viaFastify)));
+    expect(fastLines[0]).toEqual({
+      level: 30,
+      pid: process.pid,
+      hostname: expect.any(String),
+      req: { method: 'GET', url: path, host: `127.0.0.1:${loggedPort}`, remoteAddress: '127.0.0.1', remotePort: 'number' },
+      msg: 'incoming request',
+    });
+    expect(fastLines[1]).toEqual({ level: 30, pid: process.pid, hostname: expect.any(String), res: { statusCode: 200 }, msg: 'request completed' });
+  });
+});
+
 describe.runIf(privateRedisAvailable())('the by-id fast path with counts shared through Redis', () => {
   let redis: PrivateRedis;
   let shared: TestApp;
