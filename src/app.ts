@@ -26,7 +26,7 @@ import { healthRoutes } from './http/health.routes.js';
 import { registerInputGuards } from './http/input-guards.js';
 import { registerMetrics } from './http/metrics.routes.js';
 import { registerNotFound } from './http/not-found.js';
-import { registerOpenApi } from './http/openapi.js';
+import { registerOpenApi } from './openapi/openapi.js';
 import { createRateLimit, registerRateLimit, type RateLimit } from './http/rate-limit.js';
 import { requestIdFrom } from './http/request-id.js';
 import { localCounter, SharedCounter, type RequestCounter } from './http/shared-counter.js';

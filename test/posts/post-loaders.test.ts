@@ -3,8 +3,8 @@ import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs,
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadComments, loadPosts } from '../../src/posts/posts.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { feedIds, profileIds } from '../fixtures/community.js';
-import { postIds, postRecords } from '../fixtures/posts.js';
+import { feedIds, profileIds } from '../../fixtures/community.js';
+import { postIds, postRecords } from '../../fixtures/posts.js';
 
 let t: TestApp;
 let community: string;

@@ -6,7 +6,7 @@ import { exactSearch } from '../../bench/exact-search.js';
 import { defaultBudget } from '../../src/search/search-budget.js';
 import { searchIndexFor, type SearchIndex } from '../../src/search/search-index.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
-import { baseRecords, feedIds } from '../fixtures/community.js';
+import { baseRecords, feedIds } from '../../fixtures/community.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const WORDS = ['harbor', 'lantern', 'willow', 'copper', 'meadow', 'falcon'];

@@ -13,7 +13,7 @@ import { importLines } from '../../src/transfer/import.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-store.js';
 import { emptyReferences } from '../../src/schemas/references.js';
-import { baseRecords, feedIds } from '../fixtures/community.js';
+import { baseRecords, feedIds } from '../../fixtures/community.js';
 
 let t: TestApp;
 let community: string;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportError } from '../../src/transfer/import-parse.js';
 import { importLines } from '../../src/transfer/import.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { baseRecords, feedIds, profileIds } from '../fixtures/community.js';
+import { baseRecords, feedIds, profileIds } from '../../fixtures/community.js';
 
 let t: TestApp;
 
