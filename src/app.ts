@@ -36,7 +36,7 @@ import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { membersRoutes } from './members/members.routes.js';
 import { createPostsService } from './posts/posts.service.js';
 import { postsRoutes } from './posts/posts.routes.js';
-import { searchIndexFor } from './search/search-index.js';
+import { searchIndexFor } from './search/search-index-factory.js';
 import { createSearchService } from './search/search.service.js';
 import { searchRoutes } from './search/search.routes.js';
 import { apiKeyRoutes } from './tokens/api-key.routes.js';

@@ -7,7 +7,8 @@ import { postsByIds } from '../posts/posts.repository.js';
 import { loadComments, loadPosts } from '../posts/posts.service.js';
 import type { Comment, Post } from '../schemas/post.js';
 import type { SearchIndex } from './search-index.js';
-import { highlight, isEmptyQuery, parseSearchQuery, type SearchQuery } from './search-query.js';
+import { highlight } from './search-highlight.js';
+import { isEmptyQuery, parseSearchQuery, type SearchQuery } from './search-query.js';
 import { commentRowsByIds } from './search.repository.js';
 import type { CommentHit, PostHit, SearchParams } from './search.schemas.js';
 
