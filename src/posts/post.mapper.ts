@@ -1,18 +1,14 @@
 // Post and comment rows become the API's post (spec 2.8) and comment record (DECISIONS, Search) here.
-import type { Selectable } from 'kysely';
-import type { CommentsTable, FeedsTable, PostsTable } from '../db/database.js';
 import { readJson } from '../db/json.js';
+import type { FeedRow } from '../feeds/feeds.repository.js';
 import { toWire } from '../lib/timestamps.js';
 import type { ChatMessage, Comment, FeedSummary, ParentPost, Post, ProsemirrorDoc } from '../schemas/post.js';
 import type { Profile } from '../schemas/profile.js';
 import { emptyReferences, type References } from '../schemas/references.js';
+import type { CommentRow } from './comments.repository.js';
+import type { ParentPostRow, PostRow } from './posts.repository.js';
 
-export type PostRow = Selectable<PostsTable>;
-export type CommentRow = Selectable<CommentsTable>;
-/** What a comment shows of its parent post, plus the feed the comment therefore belongs to. */
-export type ParentPostRow = Pick<PostRow, 'id' | 'created_at' | 'title' | 'slug' | 'feed_id'>;
-
-export function toFeedSummary(feed: Pick<Selectable<FeedsTable>, 'id' | 'label' | 'slug'>): FeedSummary {
+export function toFeedSummary(feed: Pick<FeedRow, 'id' | 'label' | 'slug'>): FeedSummary {
   return { id: feed.id, label: feed.label, slug: feed.slug };
 }
 
