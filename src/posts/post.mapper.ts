@@ -47,27 +47,36 @@ export function toPost(row: PostRow, author: Profile | null, feed: FeedSummary):
   };
 }
 
+/** A post as an export line (the import format): the API post without the author and feed it embeds. */
+export function toPostRecord(row: PostRow): Omit<Post, 'author' | 'feed'> {
+  // toPost stays one object literal (the fragments build every post answer through it); the export pays for the copy.
+  const { author: _author, feed: _feed, ...record } = toPost(row, null, { id: row.feed_id, label: '', slug: '' });
+  return record;
+}
+
 export function toParentPost(row: ParentPostRow): ParentPost {
   return { id: row.id, created_at: toWire(row.created_at), title: row.title, slug: row.slug };
 }
 
-/** `feed` is the parent post's feed: a comment lives wherever its post does. */
-export function toComment(row: CommentRow, author: Profile | null, feed: FeedSummary, parent: ParentPostRow): Comment {
+/** A comment as an export line (the import format): the comment's own fields, without what it takes from its post. */
+export function toCommentRecord(row: CommentRow): Omit<Comment, 'feed_id' | 'author' | 'feed' | 'parent_post'> {
   return {
     id: row.id,
     created_at: toWire(row.created_at),
     updated_at: toWire(row.updated_at),
     parent_post_id: row.post_id,
     parent_comment_id: row.parent_comment_id,
-    feed_id: parent.feed_id,
     author_profile_id: row.author_profile_id,
     body_plaintext: row.body_plaintext,
     chat_message: toChatMessage(row.chat_message),
     reactions_count: Number(row.reactions_count),
     file_attachments_count: Number(row.file_attachments_count),
-    author,
-    feed,
     references: toReferences(row.references),
-    parent_post: toParentPost(parent),
   };
+}
+
+/** `feed` is the parent post's feed: a comment lives wherever its post does. */
+export function toComment(row: CommentRow, author: Profile | null, feed: FeedSummary, parent: ParentPostRow): Comment {
+  // The key order here is not the answer's: the response schema's serializer writes the keys in its own order.
+  return { ...toCommentRecord(row), feed_id: parent.feed_id, author, feed, parent_post: toParentPost(parent) };
 }
