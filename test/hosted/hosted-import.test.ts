@@ -2,7 +2,7 @@
 // the originals; a field named both ways is refused with its line; exports are always in spec names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRecords } from '../../src/transfer/export.service.js';
-import { ImportError } from '../../src/transfer/import-parse.js';
+import { ImportError } from '../../src/transfer/import-problems.js';
 import { hostedAliases } from '../../src/transfer/hosted-aliases.js';
 import { hostedKey } from '../../src/hosted/hosted-names.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
