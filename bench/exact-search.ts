@@ -3,7 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../src/db/database.js';
 import type { StoreDialect } from '../src/db/dialect.js';
 import type { SearchKind, SearchWindow } from '../src/search/search-index.js';
-import { toFts5Match, toTsquery, type SearchQuery } from '../src/search/search-query.js';
+import { toTsquery } from '../src/search/postgres-search-query.js';
+import type { SearchQuery } from '../src/search/search-query.js';
+import { toFts5Match } from '../src/search/sqlite-search-query.js';
 
 const sqliteTables = {
   post: { fts: 'post_search', docs: 'post_search_docs', weights: sql.raw('10.0, 1.0') },

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { openStore, type Store } from '../src/db/store.js';
 import { defaultBudget } from '../src/search/search-budget.js';
-import { searchIndexFor } from '../src/search/search-index.js';
+import { searchIndexFor } from '../src/search/search-index-factory.js';
 import { parseSearchQuery } from '../src/search/search-query.js';
 import { COMMUNITY, ensureCorpus } from './corpus.js';
 import { exactSearch } from './exact-search.js';

@@ -36,7 +36,7 @@ export function transferCommands(program: Command, ctx: CliContext, streams: Tra
           import('node:fs'),
           import('../communities/communities.service.js'),
           import('../transfer/import.service.js'),
-          import('../transfer/import-parse.js'),
+          import('../transfer/import-problems.js'),
           import('./progress.js'),
         ]);
         const community = await createCommunitiesService(store.db, store.dialect).get(options.community);

@@ -3,7 +3,7 @@ import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { CalendarEventsTable, Database, EventPublicationsTable, TagsTable } from '../db/database.js';
 import { readJson } from '../db/json.js';
 import { inOrder } from '../lib/in-order.js';
-import type { ProfileRow } from '../profiles/profile.mapper.js';
+import type { ProfileRow } from '../profiles/profiles.repository.js';
 
 export type EventRow = Selectable<CalendarEventsTable>;
 

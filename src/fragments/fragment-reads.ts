@@ -2,7 +2,7 @@
 // walked from an index, then only their fragments read), counts from indexes, and a community's feed directory.
 import type { HotParam, HotStatements } from '../db/hot-statements.js';
 import type { FragmentsTable } from '../db/database.js';
-import type { PostSort } from '../posts/posts.repository.js';
+import type { PostSort } from '../posts/post-sorts.js';
 
 export interface FragmentRead {
   id: string;

@@ -10,7 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { bearerHash, bearerSecret } from './auth.js';
-import { openApiPath } from './openapi.js';
+import { openApiPath } from '../openapi/openapi.js';
 import type { RequestCounter } from './shared-counter.js';
 import type { WindowCount } from './window-counter.js';
 

@@ -1,5 +1,5 @@
 // A profile row becomes the API's member (spec 2.10) here and nowhere else.
-import type { ProfileRow } from '../profiles/profile.mapper.js';
+import type { ProfileRow } from '../profiles/profiles.repository.js';
 import type { Member } from '../schemas/member.js';
 
 /** First and last name when the profile has them; a profile imported with only a preferred name shows that. */

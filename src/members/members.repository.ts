@@ -1,7 +1,7 @@
 // SQL for members: one atomic insert-or-update per e-mail, decided by the unique (community_id, email_key) index.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { ProfileRow } from '../profiles/profile.mapper.js';
+import type { ProfileRow } from '../profiles/profiles.repository.js';
 import { imageSizes } from '../schemas/profile.js';
 
 export interface MemberUpsert {

@@ -1,11 +1,12 @@
 // SQL for posts: one post by id, the ids of one page of a feed (or of Home) in a total order, rows by id.
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, PostsTable } from '../db/database.js';
 import { inOrder } from '../lib/in-order.js';
-import type { ParentPostRow, PostRow } from './post.mapper.js';
+import type { PostSort } from './post-sorts.js';
 
-export const postSorts = ['newest', 'oldest', 'most-recent-activity'] as const;
-export type PostSort = (typeof postSorts)[number];
+export type PostRow = Selectable<PostsTable>;
+/** What a comment shows of its parent post, plus the feed the comment therefore belongs to. */
+export type ParentPostRow = Pick<PostRow, 'id' | 'created_at' | 'title' | 'slug' | 'feed_id'>;
 
 // Each order walks one index of migration 001 (with or without feed_id) forwards or backwards, id breaking ties.
 const orders: Record<PostSort, { column: 'created_at' | 'latest_activity_at'; direction: 'asc' | 'desc' }> = {

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { UUID_PATTERN } from '../lib/ids.js';
 import { One, PageOf, PageQuery, ShortId, StringEnum } from '../schemas/common.js';
 import { Post } from '../schemas/post.js';
-import { postSorts } from './posts.repository.js';
+import { postSorts } from './post-sorts.js';
 
 export const FeedPostsParams = Type.Object({
   feed_id: Type.String({

@@ -1,10 +1,7 @@
 // Profile rows become the API's profile object (spec 2.4) here and nowhere else.
-import type { Selectable } from 'kysely';
-import type { ProfilesTable } from '../db/database.js';
 import { toWire } from '../lib/timestamps.js';
 import type { Profile } from '../schemas/profile.js';
-
-export type ProfileRow = Selectable<ProfilesTable>;
+import type { ProfileRow } from './profiles.repository.js';
 
 export function toProfile(row: ProfileRow): Profile {
   return {

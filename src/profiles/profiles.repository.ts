@@ -1,7 +1,8 @@
 // SQL for profiles (members, hosts, speakers, authors).
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
-import type { ProfileRow } from './profile.mapper.js';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ProfilesTable } from '../db/database.js';
+
+export type ProfileRow = Selectable<ProfilesTable>;
 
 /** Profiles by id within one community, as a map. */
 export async function profilesByIds(

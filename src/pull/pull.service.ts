@@ -4,7 +4,7 @@
 // page is in, in one import transaction: all or nothing per run.
 import { createReadStream } from 'node:fs';
 import type { Store } from '../db/store.js';
-import { ImportError } from '../transfer/import-parse.js';
+import { ImportError } from '../transfer/import-problems.js';
 import { importStream, type ImportSummary } from '../transfer/import.service.js';
 import { discard, freshState, loadState, savePage, type PullFiles, type PullState } from './pull-state.js';
 import { PullError, type Remote } from './remote-api.js';

@@ -4,7 +4,8 @@ import type { Database } from '../db/database.js';
 import { titleLexemes } from '../db/migrations/005-search-topk.js';
 import type { SearchBudget } from './search-budget.js';
 import type { SearchHits, SearchIndex, SearchKind, SearchWindow } from './search-index.js';
-import { toTsquery, type SearchQuery } from './search-query.js';
+import { toTsquery } from './postgres-search-query.js';
+import type { SearchQuery } from './search-query.js';
 
 const tables: Record<SearchKind, { table: string; titled: boolean }> = {
   post: { table: 'post_search', titled: true },

@@ -1,11 +1,8 @@
-// The full-text index behind one small interface, one implementation per store (migrations 002 and 004 build both).
+// The full-text index behind one small interface, one implementation per store (migrations 002 and 004 build both);
+// search-index-factory.ts picks the store's.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { StoreDialect } from '../db/dialect.js';
-import { createPostgresSearchIndex } from './postgres-search-index.js';
-import { defaultBudget, type SearchBudget } from './search-budget.js';
 import type { SearchQuery } from './search-query.js';
-import { createSqliteSearchIndex } from './sqlite-search-index.js';
 
 export type SearchKind = 'post' | 'comment';
 
@@ -40,8 +37,3 @@ export interface SearchIndex {
   /** Matches of a non-empty query among one community's posts (title and body) or comments (body). */
   search(db: Kysely<Database>, kind: SearchKind, communityId: string, query: SearchQuery, window: SearchWindow): Promise<SearchHits>;
 }
-
-export function searchIndexFor(dialect: StoreDialect, budget: SearchBudget = defaultBudget): SearchIndex {
-  return dialect.name === 'postgres' ? createPostgresSearchIndex(budget) : createSqliteSearchIndex(budget);
-}
-

@@ -1,14 +1,14 @@
 // The rules of search (spec 4.5): the user's text parsed safely, the store's index asked, records loaded in rank order.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { inOrder } from '../lib/in-order.js';
 import { offsetOf, toPage, type Page } from '../lib/pagination.js';
+import { commentsByIds } from '../posts/comments.repository.js';
+import { loadComments, loadPosts } from '../posts/post-loaders.js';
 import { postsByIds } from '../posts/posts.repository.js';
-import { loadComments, loadPosts } from '../posts/posts.service.js';
 import type { Comment, Post } from '../schemas/post.js';
 import type { SearchIndex } from './search-index.js';
-import { highlight, isEmptyQuery, parseSearchQuery, type SearchQuery } from './search-query.js';
-import { commentRowsByIds } from './search.repository.js';
+import { highlight } from './search-highlight.js';
+import { isEmptyQuery, parseSearchQuery, type SearchQuery } from './search-query.js';
 import type { CommentHit, PostHit, SearchParams } from './search.schemas.js';
 
 const postText = (post: Post): string => [post.title, post.body_plaintext].filter((text) => text !== null && text !== '').join('\n');
@@ -30,7 +30,7 @@ export function createSearchService(db: Kysely<Database>, index: SearchIndex) {
         const posts = await loadPosts(db, communityId, await postsByIds(db, communityId, hits.ids));
         return toPage(params, hits.total, params.highlight ? withHighlight(posts, query, postText) : posts);
       }
-      const comments = await loadComments(db, communityId, inOrder(hits.ids, await commentRowsByIds(db, communityId, hits.ids)));
+      const comments = await loadComments(db, communityId, await commentsByIds(db, communityId, hits.ids));
       return toPage(params, hits.total, params.highlight ? withHighlight(comments, query, commentText) : comments);
     },
   };

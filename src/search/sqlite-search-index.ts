@@ -4,7 +4,8 @@ import type { Database } from '../db/database.js';
 import { rankedThrough, windowIds, type DocKey, type Scored } from './ranked-window.js';
 import type { SearchBudget } from './search-budget.js';
 import type { SearchHits, SearchIndex, SearchKind, SearchWindow } from './search-index.js';
-import { toFts5Candidates, toFts5Match, type SearchQuery } from './search-query.js';
+import type { SearchQuery } from './search-query.js';
+import { toFts5Candidates, toFts5Match } from './sqlite-search-query.js';
 
 const tables: Record<SearchKind, { fts: string; docs: string; weights: RawBuilder<unknown>; title: string | null }> = {
   post: { fts: 'post_search', docs: 'post_search_docs', weights: sql.raw('10.0, 1.0'), title: 'title' },

@@ -2,7 +2,9 @@
 // and derives (plain text, read time, references) and keeps what only the whole file can tell: links, e-mails,
 // ids, and (into an empty community) comment counts, latest activity and feed counts, computed in memory.
 import { type ResolverTables, deriverOf } from './derive.js';
-import { emptyPlan, ImportError, parseLine, type ImportPlan, type ImportProblem, type Link, type ParseOptions } from './import-parse.js';
+import { parseLine, type ParseOptions } from './import-parse.js';
+import { emptyPlan, type ImportPlan, type Link } from './import-plan.js';
+import { ImportError, type ImportProblem } from './import-problems.js';
 
 type Row = Record<string, unknown>;
 type Table = Link['table'];
@@ -213,7 +215,7 @@ export class ChunkBuilder {
       emails: [],
     };
     for (const feed of plan.feeds.values()) {
-      rows.feeds.push({ ...feed.row, community_id });
+      rows.feeds.push({ community_id, ...feed.row });
       if (feed.derivePurpose || feed.deriveTopic) this.pendingFeeds.set(feed.row.id, { purpose: feed.derivePurpose, topic: feed.deriveTopic });
       else this.pendingFeeds.delete(feed.row.id);
     }
@@ -221,7 +223,7 @@ export class ChunkBuilder {
       rows.profiles.push({ ...row, community_id });
       if (row.email_key) rows.emails.push({ line, id: row.id, email: row.email ?? null, email_key: row.email_key });
     }
-    for (const { row } of plan.tags.values()) rows.tags.push({ ...row, community_id });
+    for (const { row } of plan.tags.values()) rows.tags.push({ community_id, ...row });
     for (const event of plan.events.values()) {
       const id = event.row.id;
       let mask = 0;
@@ -229,8 +231,8 @@ export class ChunkBuilder {
       if (event.deriveRecap) mask |= DERIVED.recap;
       if (mask) this.derivedMasks.events.set(id, mask);
       rows.events.push({
-        ...event.row,
         community_id,
+        ...event.row,
         ...(event.deriveDescription ? { description_chat_blocks_references: derive.references(event.deriveDescription) } : {}),
         ...(event.deriveRecap ? { recap_chat_blocks_references: derive.references(event.deriveRecap) } : {}),
       });
@@ -257,8 +259,8 @@ export class ChunkBuilder {
       if (comment.references === undefined) mask |= DERIVED.references;
       if (mask) this.derivedMasks.comments.set(row.id, mask);
       rows.comments.push({
-        ...row,
         community_id,
+        ...row,
         body_plaintext: comment.body_plaintext ?? derive.plaintext(comment.blocks, null),
         references: comment.references ?? derive.references(comment.blocks, null),
       });
@@ -274,8 +276,8 @@ export class ChunkBuilder {
       if (post.references === undefined) mask |= DERIVED.references;
       if (mask) this.derivedMasks.posts.set(row.id, mask);
       const written: Row = {
-        ...row,
         community_id,
+        ...row,
         body_plaintext: body,
         read_time_minutes: post.read_time_minutes ?? derive.readTime(body),
         references: post.references ?? derive.references(post.blocks, post.prosemirror),

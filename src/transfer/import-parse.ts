@@ -1,54 +1,13 @@
-// Turns NDJSON lines into validated, normalized rows, or an ImportError naming the line and the reason.
+// Turns NDJSON lines into validated, normalized rows of the plan, or an ImportError naming the line and the reason.
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
-import type { TSchema } from '@sinclair/typebox';
-import type { Insertable } from 'kysely';
-import type { CalendarEventsTable, CommentsTable, FeedsTable, PostsTable, ProfilesTable, TagsTable } from '../db/database.js';
-import { writeJson } from '../db/json.js';
-import { slugify } from '../lib/slug.js';
-import { epochOfWallTime, isValidTimeZone } from '../lib/time-zone.js';
-import { parseInstant, storedFromInput, toStored } from '../lib/timestamps.js';
-import type { ChatMessage } from '../schemas/post.js';
+import type { Static, TSchema } from '@sinclair/typebox';
 import { AliasError, toSpecNames } from './hosted-aliases.js';
-import {
-  recordKinds,
-  recordSchemas,
-  type CommentRecord,
-  type EventRecord,
-  type FeedRecord,
-  type PostRecord,
-  type ProfileRecord,
-  type RecordKind,
-  type TagRecord,
-} from './import-records.js';
 import { describeUnknown, unknownFields } from './import-fields.js';
+import { LineParser } from './import-line.js';
 import { schemaProblems } from './import-messages.js';
-
-/** One bad line (or a file-wide problem, line 0) and why. */
-export interface ImportProblem {
-  line: number;
-  reason: string;
-}
-
-/** Every problem found in a file (up to `maxProblems`), in line order: one run shows them all. */
-export class ImportError extends Error {
-  readonly problems: ImportProblem[];
-  constructor(lineOrProblems: number | ImportProblem[], reason = '', readonly truncated = false) {
-    const problems = typeof lineOrProblems === 'number' ? [{ line: lineOrProblems, reason }] : lineOrProblems;
-    const lines = problems.map((p) => (p.line > 0 ? `line ${p.line}: ${p.reason}` : p.reason));
-    const heading = truncated ? `At least ${problems.length} problems (the report stops there)` : `${problems.length} problems`;
-    super(lines.length === 1 && !truncated ? (lines[0] ?? '') : `${heading}:\n${lines.join('\n')}`);
-    this.name = 'ImportError';
-    this.problems = problems;
-  }
-
-  /** The first bad line. */
-  get line(): number {
-    return this.problems[0]?.line ?? 0;
-  }
-}
-
-/** A file stops being read after this many problems: enough to fix in one go, bounded on a huge file. */
-export const maxProblems = 100;
+import type { ImportPlan, Link } from './import-plan.js';
+import { ImportError } from './import-problems.js';
+import { CommentRecord, EventRecord, FeedRecord, PostRecord, ProfileRecord, recordKinds, TagRecord, type RecordKind } from './import-records.js';
 
 export interface ParseOptions {
   /** Unknown fields are dropped instead of refused; each is told to `onIgnored`. */
@@ -56,346 +15,35 @@ export interface ParseOptions {
   onIgnored?: (line: number, field: string) => void;
 }
 
-interface Located<T> {
-  line: number;
-  row: T;
-}
+// One compiled check per kind: each narrows a record to its kind's type (import-records.ts).
+const checkers = {
+  feed: TypeCompiler.Compile(FeedRecord),
+  profile: TypeCompiler.Compile(ProfileRecord),
+  tag: TypeCompiler.Compile(TagRecord),
+  calendar_event: TypeCompiler.Compile(EventRecord),
+  post: TypeCompiler.Compile(PostRecord),
+  comment: TypeCompiler.Compile(CommentRecord),
+} satisfies Record<RecordKind, TypeCheck<TSchema>>;
 
-/** A reference from one record to another that must exist in the file or the community. */
-export interface Link {
-  line: number;
-  table: 'profiles' | 'tags' | 'feeds' | 'posts' | 'comments';
-  id: string;
-  role: string;
-}
+const kindNames: ReadonlySet<string> = new Set(recordKinds);
+const isRecordKind = (kind: unknown): kind is RecordKind => typeof kind === 'string' && kindNames.has(kind);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export interface ParsedEvent extends Located<Insertable<CalendarEventsTable>> {
-  hosts: string[];
-  speakers: string[];
-  tags: string[];
-  publications: { feed_id: string | null; chat_channel_id: string | null; chat_message_permalink: string | null }[];
-  /** Blocks whose references the writer derives, when the record gave none. */
-  deriveDescription: unknown[] | null;
-  deriveRecap: unknown[] | null;
-}
-
-export interface ParsedPost extends Located<Omit<Insertable<PostsTable>, 'references' | 'body_plaintext' | 'read_time_minutes'>> {
-  body_plaintext: string | null | undefined;
-  read_time_minutes: number | null | undefined;
-  references: string | undefined;
-  blocks: unknown[] | null;
-  prosemirror: unknown;
-  commentsCountGiven: boolean;
-}
-
-export interface ParsedComment extends Located<Omit<Insertable<CommentsTable>, 'references' | 'body_plaintext'>> {
-  body_plaintext: string | null | undefined;
-  references: string | undefined;
-  blocks: unknown[] | null;
-}
-
-export interface ParsedFeed extends Located<Insertable<FeedsTable>> {
-  /** Blocks whose references the writer derives, when the record gave none. */
-  derivePurpose: unknown[] | null;
-  deriveTopic: unknown[] | null;
-}
-
-export interface ImportPlan {
-  feeds: Map<string, ParsedFeed>;
-  profiles: Map<string, Located<Insertable<ProfilesTable>>>;
-  tags: Map<string, Located<Insertable<TagsTable>>>;
-  events: Map<string, ParsedEvent>;
-  posts: Map<string, ParsedPost>;
-  comments: Map<string, ParsedComment>;
-  links: Link[];
-  /** `table:id` of records whose own line was refused: links to them are not reported a second time. */
-  rejected: Set<string>;
-  records: number;
-}
-
-const checkers = Object.fromEntries(
-  recordKinds.map((kind) => [kind, TypeCompiler.Compile(recordSchemas[kind] as TSchema)]),
-) as Record<RecordKind, TypeCheck<TSchema>>;
-
-class LineParser {
-  constructor(
-    private readonly plan: ImportPlan,
-    private readonly line: number,
-    private readonly now: string,
-  ) {}
-
-  fail(reason: string): never {
-    throw new ImportError(this.line, reason);
+/** The record as its kind's type, or every problem of the line: unknown fields, then schema breaches, then a NUL. */
+function validated<T extends TSchema>(check: TypeCheck<T>, kind: RecordKind, record: Record<string, unknown>, line: number, options: ParseOptions): Static<T> {
+  const problems: string[] = [];
+  for (const field of unknownFields(kind, record)) {
+    if (options.ignoreUnknown) options.onIgnored?.(line, field.path);
+    else problems.push(describeUnknown(field));
   }
-
-  stamp(value: string | null | undefined, field: string): string | null {
-    if (value === undefined || value === null) return null;
-    return storedFromInput(value) ?? this.fail(`${field}: '${value}' is not an ISO 8601 or wire timestamp`);
+  if (!check.Check(record)) {
+    problems.push(...schemaProblems(check.Errors(record)));
+    throw new ImportError(line, `${kind}: ${problems.join('; ')}`);
   }
-
-  /** An event's start or end: written without an offset, it is a local time of the event's own time zone. */
-  eventTime(value: string | null | undefined, field: string, timeZone: string | null): string | null {
-    if (value === undefined || value === null) return null;
-    const parsed = parseInstant(value) ?? this.fail(`${field}: '${value}' is not an ISO 8601 or wire timestamp`);
-    const epochMs = parsed.hasOffset || timeZone === null ? parsed.epochMs : epochOfWallTime(parsed.epochMs, timeZone);
-    return toStored(epochMs, parsed.extraMicros);
-  }
-
-  link(table: Link['table'], id: string, role: string): void {
-    this.plan.links.push({ line: this.line, table, id, role });
-  }
-
-  profile(record: ProfileRecord): string {
-    const id = record.profile_id ?? record.id ?? this.fail('profile: profile_id is required');
-    const created = this.stamp(record.created_at, 'created_at') ?? this.now;
-    const email = record.email?.trim() || null;
-    this.plan.profiles.set(id, {
-      line: this.line,
-      row: {
-        id,
-        created_at: created,
-        updated_at: created,
-        preferred_name: record.preferred_name ?? null,
-        preferred_image_original: record.preferred_image_original ?? null,
-        preferred_image_1024: record.preferred_image_1024 ?? null,
-        preferred_image_512: record.preferred_image_512 ?? null,
-        preferred_image_192: record.preferred_image_192 ?? null,
-        preferred_image_72: record.preferred_image_72 ?? null,
-        preferred_image_48: record.preferred_image_48 ?? null,
-        preferred_image_32: record.preferred_image_32 ?? null,
-        preferred_image_24: record.preferred_image_24 ?? null,
-        first_name: record.first_name ?? null,
-        last_name: record.last_name ?? null,
-        email,
-        email_key: email?.toLowerCase() ?? null,
-        chat_user_id: record.chat_user_id ?? null,
-        chat_is_admin: record.chat_is_admin ?? false,
-        chat_is_bot: record.chat_is_bot ?? false,
-        chat_first_name: record.chat_first_name ?? null,
-        chat_last_name: record.chat_last_name ?? null,
-        chat_image_72: record.chat_image_72 ?? null,
-        chat_image_original: record.chat_image_original ?? null,
-        deactivated_at: record.is_deactivated ? this.now : null,
-        community_id: '',
-      },
-    });
-    return id;
-  }
-
-  profileRef(ref: string | ProfileRecord, role: string): string {
-    if (typeof ref !== 'string') return this.profile(ref);
-    this.link('profiles', ref, role);
-    return ref;
-  }
-
-  tag(record: TagRecord): string {
-    this.plan.tags.set(record.id, {
-      line: this.line,
-      row: {
-        community_id: '',
-        id: record.id,
-        created_at: this.stamp(record.created_at, 'created_at') ?? this.now,
-        tag_group_id: record.tag_group_id ?? null,
-        label: record.label,
-      },
-    });
-    return record.id;
-  }
-
-  feed(record: FeedRecord): void {
-    const purpose = record.chat_channel_purpose_chat_blocks ?? null;
-    const topic = record.chat_channel_topic_chat_blocks ?? null;
-    const givenReferences = (references: FeedRecord['chat_channel_topic_chat_blocks_references']) => (references ? writeJson(references) : null);
-    this.plan.feeds.set(record.id, {
-      line: this.line,
-      derivePurpose: record.chat_channel_purpose_chat_blocks_references ? null : purpose ?? [],
-      deriveTopic: record.chat_channel_topic_chat_blocks_references ? null : topic ?? [],
-      row: {
-        community_id: '',
-        id: record.id,
-        created_at: this.stamp(record.created_at, 'created_at') ?? this.now,
-        label: record.label,
-        slug: record.slug ?? slugify(record.label),
-        is_archived: record.is_archived ?? false,
-        is_unlisted: record.is_unlisted ?? false,
-        banner_file_id: record.banner_file_id ?? null,
-        banner_file_url: record.banner_file_url ?? null,
-        emoji_icon: record.emoji_icon ?? null,
-        list_view_display_format: record.list_view_display_format ?? 'snippet',
-        post_detail_display_format: record.post_detail_display_format ?? 'discussion',
-        show_in_navigation_menu: record.show_in_navigation_menu ?? true,
-        is_site_posting_enabled: record.is_site_posting_enabled ?? false,
-        chat_channel_id: record.chat_channel_id ?? null,
-        chat_channel_name: record.chat_channel_name ?? null,
-        chat_channel_num_members: record.chat_channel_num_members ?? 0,
-        chat_channel_purpose_chat_blocks: purpose === null ? null : writeJson(purpose),
-        chat_channel_purpose_chat_blocks_references: givenReferences(record.chat_channel_purpose_chat_blocks_references),
-        chat_channel_topic_chat_blocks: topic === null ? null : writeJson(topic),
-        chat_channel_topic_chat_blocks_references: givenReferences(record.chat_channel_topic_chat_blocks_references),
-      },
-    });
-  }
-
-  event(record: EventRecord): void {
-    const timeZone = record.timezone ?? null;
-    if (timeZone !== null && !isValidTimeZone(timeZone)) this.fail(`timezone: '${timeZone}' is not an IANA time zone`);
-    const start = this.eventTime(record.start_date, 'start_date', timeZone) ?? this.fail('start_date is required');
-    const end = this.eventTime(record.end_date, 'end_date', timeZone);
-    // Without a time zone the answer keeps the offsets the record was written in (an event read from the API).
-    const offset = (value: string | null | undefined) => (timeZone === null && value ? parseInstant(value)?.offsetMinutes ?? null : null);
-    if (end !== null && end < start) this.fail('end_date: must not be before start_date');
-    const created = this.stamp(record.created_at, 'created_at') ?? this.now;
-    const description = record.description_chat_blocks ?? null;
-    const recap = record.recap_chat_blocks ?? null;
-    const publications = (record.published_to ?? []).map((p) => {
-      if (p.feed_id) this.link('feeds', p.feed_id, 'published_to feed');
-      return { feed_id: p.feed_id ?? null, chat_channel_id: p.chat_channel_id ?? null, chat_message_permalink: p.chat_message_permalink ?? null };
-    });
-    this.plan.events.set(record.id, {
-      line: this.line,
-      hosts: (record.hosts ?? []).map((h) => this.profileRef(h, 'host')),
-      speakers: (record.speakers ?? []).map((s) => this.profileRef(s, 'speaker')),
-      tags: (record.tags ?? []).map((t) => (typeof t === 'string' ? (this.link('tags', t, 'tag'), t) : this.tag(t))),
-      publications,
-      deriveDescription: record.description_chat_blocks_references ? null : description ?? [],
-      deriveRecap: record.recap_chat_blocks_references ? null : recap ?? [],
-      row: {
-        community_id: '',
-        id: record.id,
-        created_at: created,
-        updated_at: this.stamp(record.updated_at, 'updated_at') ?? created,
-        title: record.title ?? null,
-        slug: record.slug ?? (record.title ? slugify(record.title) : null),
-        status: record.status ?? 'published',
-        start_at: start,
-        end_at: end,
-        occupied_until: end ?? start,
-        time_zone: timeZone,
-        start_offset: offset(record.start_date),
-        end_offset: offset(record.end_date),
-        reminders_config: record.reminders_config ? writeJson(record.reminders_config) : null,
-        allow_public_guest_list: record.allow_public_guest_list ?? false,
-        enable_registration_button: record.enable_registration_button ?? false,
-        is_unlisted: record.is_unlisted ?? false,
-        publish_to_site: record.publish_to_site ?? false,
-        triggers_webhooks: record.triggers_webhooks ?? false,
-        show_end_date: record.show_end_date ?? false,
-        use_registration_btn_as_link: record.use_registration_btn_as_link ?? false,
-        description_chat_blocks: description === null ? null : writeJson(description),
-        description_chat_blocks_references: writeJson(record.description_chat_blocks_references ?? null),
-        recap_chat_blocks: recap === null ? null : writeJson(recap),
-        recap_chat_blocks_references: writeJson(record.recap_chat_blocks_references ?? null),
-        external_speakers: record.external_speakers ?? null,
-        link: record.link ?? null,
-        location: record.location ?? null,
-        partner_event_id: record.partner_event_id ?? null,
-        recording_link: record.recording_link ?? null,
-        webhook_custom_metadata: record.webhook_custom_metadata ?? null,
-        attendees_count: record.attendees_count ?? 0,
-        cover_image_url: record.cover_image_url ?? null,
-      },
-    });
-  }
-
-  chatMessage(message: PostRecord['chat_message']): ChatMessage | null {
-    if (!message) return null;
-    const ts = message.message_ts;
-    return {
-      id: message.id ?? null,
-      message_ts: ts === null || ts === undefined ? null : Number(ts),
-      blocks: message.blocks ?? null,
-      markdown: message.markdown ?? null,
-      permalink: message.permalink ?? null,
-      parent_chat_message_id: message.parent_chat_message_id ?? null,
-      username: message.username ?? null,
-      icon: message.icon ?? null,
-    };
-  }
-
-  /** The author as a whole profile (upserted), a bare profile id, or `author_profile_id`. */
-  author(record: { author?: ProfileRecord | string | null; author_profile_id?: string | null }): string | null {
-    if (record.author) return this.profileRef(record.author, 'author');
-    if (record.author_profile_id) this.link('profiles', record.author_profile_id, 'author');
-    return record.author_profile_id ?? null;
-  }
-
-  post(record: PostRecord): void {
-    const created = this.stamp(record.created_at, 'created_at') ?? this.fail('created_at is required');
-    const message = this.chatMessage(record.chat_message);
-    if (record.feed && record.feed.id !== record.feed_id) this.fail(`feed.id '${record.feed.id}' is not the post's feed_id '${record.feed_id}'`);
-    this.link('feeds', record.feed_id, 'feed');
-    this.plan.posts.set(record.id, {
-      line: this.line,
-      blocks: message?.blocks ?? null,
-      prosemirror: record.body_prosemirror ?? null,
-      body_plaintext: record.body_plaintext,
-      read_time_minutes: record.read_time_minutes,
-      references: record.references ? writeJson(record.references) : undefined,
-      commentsCountGiven: record.comments_count !== undefined && record.comments_count !== null,
-      row: {
-        community_id: '',
-        id: record.id,
-        created_at: created,
-        updated_at: this.stamp(record.updated_at, 'updated_at') ?? created,
-        content_created_at: this.stamp(record.content_created_at, 'content_created_at'),
-        latest_activity_at: this.stamp(record.latest_activity_at, 'latest_activity_at') ?? created,
-        title: record.title ?? null,
-        slug: record.slug ?? (record.title ? slugify(record.title) : null),
-        feed_id: record.feed_id,
-        post_detail_display_format: record.post_detail_display_format ?? null,
-        author_profile_id: this.author(record),
-        source: record.source ?? null,
-        file_attachments_count: record.file_attachments_count ?? 0,
-        reactions_count: record.reactions_count ?? 0,
-        comments_count: record.comments_count ?? 0,
-        body_prosemirror: record.body_prosemirror ? writeJson(record.body_prosemirror) : null,
-        chat_message: message ? writeJson(message) : null,
-        cover_image_file_id: record.cover_image_file_id ?? null,
-        cover_image_url: record.cover_image_url ?? null,
-      },
-    });
-  }
-
-  comment(record: CommentRecord): void {
-    const postId = record.parent_post_id ?? record.post_id ?? this.fail('parent_post_id (or post_id) is required');
-    if (record.parent_post && record.parent_post.id !== postId) this.fail(`parent_post.id '${record.parent_post.id}' is not the comment's parent_post_id '${postId}'`);
-    const created = this.stamp(record.created_at, 'created_at') ?? this.fail('created_at is required');
-    const message = this.chatMessage(record.chat_message);
-    this.link('posts', postId, 'parent post');
-    if (record.parent_comment_id) this.link('comments', record.parent_comment_id, 'parent comment');
-    this.plan.comments.set(record.id, {
-      line: this.line,
-      blocks: message?.blocks ?? null,
-      body_plaintext: record.body_plaintext,
-      references: record.references ? writeJson(record.references) : undefined,
-      row: {
-        community_id: '',
-        id: record.id,
-        created_at: created,
-        updated_at: this.stamp(record.updated_at, 'updated_at') ?? created,
-        post_id: postId,
-        parent_comment_id: record.parent_comment_id ?? null,
-        author_profile_id: this.author(record),
-        chat_message: message ? writeJson(message) : null,
-        reactions_count: record.reactions_count ?? 0,
-        file_attachments_count: record.file_attachments_count ?? 0,
-      },
-    });
-  }
-}
-
-export function emptyPlan(): ImportPlan {
-  return {
-    feeds: new Map(),
-    profiles: new Map(),
-    tags: new Map(),
-    events: new Map(),
-    posts: new Map(),
-    comments: new Map(),
-    links: [],
-    rejected: new Set(),
-    records: 0,
-  };
+  const nul = problems.length === 0 ? nulField(record) : null;
+  if (nul !== null) problems.push(`${nul} must not contain the NUL character`);
+  if (problems.length > 0) throw new ImportError(line, `${kind}: ${problems.join('; ')}`);
+  return record;
 }
 
 /** Where a NUL hides in a record, as a dotted path: PostgreSQL cannot store it, so no store takes it. */
@@ -426,46 +74,34 @@ function reject(plan: ImportPlan, kind: RecordKind, record: Record<string, unkno
  */
 export function parseLine(plan: ImportPlan, text: string, line: number, now: string, options: ParseOptions = {}): void {
   if (text.trim() === '') return;
-  let value: unknown;
+  let record: unknown;
   try {
-    value = JSON.parse(text);
+    record = JSON.parse(text);
   } catch (error) {
-    throw new ImportError(line, `not valid JSON (${(error as Error).message})`);
+    throw new ImportError(line, `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ImportError(line, 'a record must be a JSON object');
-  const record = value as Record<string, unknown>;
-  const kind = record['kind'];
-  if (typeof kind !== 'string' || !(recordKinds as string[]).includes(kind)) {
-    throw new ImportError(line, `kind must be one of ${recordKinds.join(', ')} (got ${JSON.stringify(kind ?? null)})`);
+  if (!isObject(record)) throw new ImportError(line, 'a record must be a JSON object');
+  const recordKind = record['kind'];
+  if (!isRecordKind(recordKind)) {
+    throw new ImportError(line, `kind must be one of ${recordKinds.join(', ')} (got ${JSON.stringify(recordKind ?? null)})`);
   }
-  const recordKind = kind as RecordKind;
   let aliased: Record<string, unknown>;
   try {
     // Hosted names become spec names first; every later check sees the spec's.
     aliased = toSpecNames(recordKind, record);
   } catch (error) {
-    if (error instanceof AliasError) throw new ImportError(line, `${kind}: ${error.message}`);
+    if (error instanceof AliasError) throw new ImportError(line, `${recordKind}: ${error.message}`);
     throw error;
   }
   try {
-    const problems: string[] = [];
-    for (const field of unknownFields(recordKind, aliased)) {
-      if (options.ignoreUnknown) options.onIgnored?.(line, field.path);
-      else problems.push(describeUnknown(field));
-    }
-    const check = checkers[recordKind];
-    if (!check.Check(aliased)) problems.push(...schemaProblems(check.Errors(aliased)));
-    const nul = problems.length === 0 ? nulField(aliased) : null;
-    if (nul !== null) problems.push(`${nul} must not contain the NUL character`);
-    if (problems.length > 0) throw new ImportError(line, `${recordKind}: ${problems.join('; ')}`);
     const parser = new LineParser(plan, line, now);
     switch (recordKind) {
-      case 'feed': parser.feed(aliased as FeedRecord); break;
-      case 'profile': parser.profile(aliased as ProfileRecord); break;
-      case 'tag': parser.tag(aliased as TagRecord); break;
-      case 'calendar_event': parser.event(aliased as EventRecord); break;
-      case 'post': parser.post(aliased as PostRecord); break;
-      case 'comment': parser.comment(aliased as CommentRecord); break;
+      case 'feed': parser.feed(validated(checkers.feed, recordKind, aliased, line, options)); break;
+      case 'profile': parser.profile(validated(checkers.profile, recordKind, aliased, line, options)); break;
+      case 'tag': parser.tag(validated(checkers.tag, recordKind, aliased, line, options)); break;
+      case 'calendar_event': parser.event(validated(checkers.calendar_event, recordKind, aliased, line, options)); break;
+      case 'post': parser.post(validated(checkers.post, recordKind, aliased, line, options)); break;
+      case 'comment': parser.comment(validated(checkers.comment, recordKind, aliased, line, options)); break;
     }
   } catch (error) {
     reject(plan, recordKind, aliased);

@@ -8,7 +8,7 @@ import type { importWebhooks } from '../webhooks/import-webhooks.js';
 import { chunk, insertRows, upsertRows } from './batch.js';
 import { createDeriver } from './derive.js';
 import { DERIVED, type ChunkRows, type FinishResult } from './import-chunks.js';
-import { ImportError, maxProblems, type ImportProblem } from './import-parse.js';
+import { ImportError, maxProblems, type ImportProblem } from './import-problems.js';
 import { checkIndex, refreshFeedCounts, refreshPostActivity } from './import-writer.js';
 
 /** E-mails of a chunk's profiles that another profile holds in the store: writing them would break its unique index. */

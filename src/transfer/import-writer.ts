@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { chunk, existingIds } from './batch.js';
 import type { EmailClaim } from './import-chunks.js';
-import type { ImportPlan, ImportProblem, Link } from './import-parse.js';
+import type { ImportPlan, Link } from './import-plan.js';
+import type { ImportProblem } from './import-problems.js';
 
 const singular: Record<Link['table'], string> = {
   profiles: 'profile',
@@ -93,9 +94,6 @@ export async function checkIndex(db: Kysely<Database>, communityId: string, inde
 export function checkPlan(db: Kysely<Database>, communityId: string, plan: ImportPlan): Promise<ImportProblem[]> {
   return checkIndex(db, communityId, indexOf(plan));
 }
-
-const withCommunity = <T extends { community_id: string }>(communityId: string, rows: Iterable<{ row: T }>): T[] =>
-  [...rows].map(({ row }) => ({ ...row, community_id: communityId }));
 
 /** comments_count and latest_activity_at of posts whose comments (or own record) changed. */
 export async function refreshPostActivity(db: Kysely<Database>, communityId: string, postIds: Set<string>): Promise<void> {

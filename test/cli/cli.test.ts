@@ -9,7 +9,7 @@ import { main } from '../../src/cli/main.js';
 import { parseDuration } from '../../src/cli/token.command.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase } from '../helpers/test-store.js';
-import { baseRecords } from '../fixtures/community.js';
+import { baseRecords } from '../../fixtures/community.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const dir = mkdtempSync(join(tmpdir(), 'hearth-cli-'));

@@ -1,7 +1,7 @@
 // Calendar events: exact shapes, filters, order, time zones and paging.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { ada, adaProfile, baseRecords, feedIds, profileIds } from '../fixtures/community.js';
+import { ada, adaProfile, baseRecords, feedIds, profileIds } from '../../fixtures/community.js';
 
 let t: TestApp;
 let token: string;

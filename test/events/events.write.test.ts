@@ -1,7 +1,7 @@
 // Writing calendar events: create, change (If-Match), delete; every rule's 400, scopes, tenancy, idempotency, audit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { baseRecords, feedIds, profileIds } from '../fixtures/community.js';
+import { baseRecords, feedIds, profileIds } from '../../fixtures/community.js';
 
 let t: TestApp;
 let acme: string;

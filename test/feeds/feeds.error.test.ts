@@ -1,8 +1,8 @@
 // The feed endpoints refuse what breaks their rules (400), answer 404 for unknown feeds, and keep communities apart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { baseRecords, feedIds } from '../fixtures/community.js';
-import { announcements } from '../fixtures/feeds.js';
+import { baseRecords, feedIds } from '../../fixtures/community.js';
+import { announcements } from '../../fixtures/feeds.js';
 
 let t: TestApp;
 let token: string;

@@ -1,8 +1,8 @@
 // GET /feeds and /feeds/{feed_id}: the 19-key feed record, order by label then id, paging and filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { baseRecords, feedIds } from '../fixtures/community.js';
-import { announcements, announcementsFeed, feedsInOrder, generalTwin, moreFeedIds, plainFeed } from '../fixtures/feeds.js';
+import { baseRecords, feedIds } from '../../fixtures/community.js';
+import { announcements, announcementsFeed, feedsInOrder, generalTwin, moreFeedIds, plainFeed } from '../../fixtures/feeds.js';
 
 let t: TestApp;
 let token: string;

@@ -11,7 +11,7 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { openStore, type Store } from '../../src/db/store.js';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { importLines } from '../../src/transfer/import.service.js';
-import { baseRecords } from '../fixtures/community.js';
+import { baseRecords } from '../../fixtures/community.js';
 import { createTestDatabase } from '../helpers/test-store.js';
 
 async function freePort(): Promise<number> {

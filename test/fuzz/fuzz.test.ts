@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { rawRequest } from '../helpers/raw-http.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
-import { feedIds, profileIds } from '../fixtures/community.js';
-import { postRecords, postIds } from '../fixtures/posts.js';
+import { feedIds, profileIds } from '../../fixtures/community.js';
+import { postRecords, postIds } from '../../fixtures/posts.js';
 import { rawRequestOf, requestOf, type FuzzContext, type FuzzRequest } from './requests.js';
 
 const store = testDatabaseUrl ? 'PostgreSQL' : 'SQLite';

@@ -2,14 +2,14 @@
 // the originals; a field named both ways is refused with its line; exports are always in spec names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRecords } from '../../src/transfer/export.service.js';
-import { ImportError } from '../../src/transfer/import-parse.js';
+import { ImportError } from '../../src/transfer/import-problems.js';
 import { hostedAliases } from '../../src/transfer/hosted-aliases.js';
 import { hostedKey } from '../../src/hosted/hosted-names.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { profileIds } from '../fixtures/community.js';
-import { announcements, generalTwin } from '../fixtures/feeds.js';
+import { profileIds } from '../../fixtures/community.js';
+import { announcements, generalTwin } from '../../fixtures/feeds.js';
 import { partnerEvent, threadPost } from '../fixtures/hosted.js';
-import { postRecords } from '../fixtures/posts.js';
+import { postRecords } from '../../fixtures/posts.js';
 
 let t: TestApp;
 let source: string;

@@ -2,8 +2,8 @@
 // fixtures; a spec token's answers are untouched, and the two never share an ETag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { baseRecords, feedIds } from '../fixtures/community.js';
-import { announcements, announcementsFeed, generalTwin, moreFeedIds } from '../fixtures/feeds.js';
+import { baseRecords, feedIds } from '../../fixtures/community.js';
+import { announcements, announcementsFeed, generalTwin, moreFeedIds } from '../../fixtures/feeds.js';
 import {
   hostedAnnouncementsFeed,
   hostedDstEvent,
@@ -17,7 +17,7 @@ import {
   threadDoc,
   threadPost,
 } from '../fixtures/hosted.js';
-import { postIds, postRecords } from '../fixtures/posts.js';
+import { postIds, postRecords } from '../../fixtures/posts.js';
 
 let t: TestApp;
 let community: string;

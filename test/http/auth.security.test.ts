@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { baseRecords, feedIds } from '../fixtures/community.js';
+import { baseRecords, feedIds } from '../../fixtures/community.js';
 
 let t: TestApp;
 let acme: string;

@@ -1,7 +1,7 @@
 // Bad input of every kind gets the documented error body, never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { baseRecords } from '../fixtures/community.js';
+import { baseRecords } from '../../fixtures/community.js';
 
 let t: TestApp;
 let token: string;

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/tokens/tokens.service.js';
 import { privateRedisAvailable, startPrivateRedis, type PrivateRedis } from '../helpers/private-redis.js';
-import { postIds, postRecords } from '../fixtures/posts.js';
+import { postIds, postRecords } from '../../fixtures/posts.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 // Cross-cutting headers: ETag and 304, RateLimit-* and 429, X-Request-Id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { baseRecords } from '../fixtures/community.js';
+import { baseRecords } from '../../fixtures/community.js';
 
 let t: TestApp;
 let token: string;

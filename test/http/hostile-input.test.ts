@@ -1,7 +1,7 @@
 // Values that once got past validation: integers written as exponents, hex or with signs, and text with NUL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { baseRecords, feedIds } from '../fixtures/community.js';
+import { baseRecords, feedIds } from '../../fixtures/community.js';
 import { postMember } from '../members/member-requests.js';
 
 let t: TestApp;

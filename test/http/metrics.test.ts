@@ -1,7 +1,7 @@
 // GET /metrics: Prometheus text from prom-client; requests by route template, method and status, 429s, idempotent
 // replays, the pool (PostgreSQL), process metrics; open by default, behind METRICS_TOKEN when it is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseRecords } from '../fixtures/community.js';
+import { baseRecords } from '../../fixtures/community.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
 import { postMember } from '../members/member-requests.js';

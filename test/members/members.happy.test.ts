@@ -1,7 +1,7 @@
 // Adding members: create, update by e-mail (case-insensitive), the member as a profile, and the race.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { ada, baseRecords, profileIds } from '../fixtures/community.js';
+import { ada, baseRecords, profileIds } from '../../fixtures/community.js';
 import { auditRows, fetchMember, listen, postMember, profileRows, UUID } from './member-requests.js';
 
 let t: TestApp;

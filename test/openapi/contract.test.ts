@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerOpenApi } from '../../src/http/openapi.js';
+import { registerOpenApi } from '../../src/openapi/openapi.js';
 import { attachContract, contractFor, newContractLog, takeViolations, type Contract, type OpenApiDocument } from '../helpers/contract.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { coverageReport } from '../setup/contract-coverage.js';

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseRecords } from '../fixtures/community.js';
+import { baseRecords } from '../../fixtures/community.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const executablePath = '/usr/bin/chromium';

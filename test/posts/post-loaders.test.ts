@@ -1,10 +1,10 @@
 // The loaders search reuses: exact comment records, and a fixed number of queries however many rows.
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadComments, loadPosts } from '../../src/posts/posts.service.js';
+import { loadComments, loadPosts } from '../../src/posts/post-loaders.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { feedIds, profileIds } from '../fixtures/community.js';
-import { postIds, postRecords } from '../fixtures/posts.js';
+import { feedIds, profileIds } from '../../fixtures/community.js';
+import { postIds, postRecords } from '../../fixtures/posts.js';
 
 let t: TestApp;
 let community: string;

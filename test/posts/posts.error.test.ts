@@ -1,8 +1,8 @@
 // Bad input to the post endpoints gets the documented error body: 400 for malformed values, 404 for unknown ones.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { feedIds } from '../fixtures/community.js';
-import { postRecords } from '../fixtures/posts.js';
+import { feedIds } from '../../fixtures/community.js';
+import { postRecords } from '../../fixtures/posts.js';
 
 let t: TestApp;
 let token: string;

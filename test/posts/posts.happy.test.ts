@@ -1,8 +1,8 @@
 // Retrieving posts: the exact Post shape, and the fields the import derives from blocks, documents and comments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { adaProfile, baseRecords, feedIds, profileIds } from '../fixtures/community.js';
-import { filler, postIds, postRecords, posts, proseDoc, welcomeBlocks, welcomeChatMessage } from '../fixtures/posts.js';
+import { adaProfile, baseRecords, feedIds, profileIds } from '../../fixtures/community.js';
+import { filler, postIds, postRecords, posts, proseDoc, welcomeBlocks, welcomeChatMessage } from '../../fixtures/posts.js';
 
 let t: TestApp;
 let token: string;

@@ -1,8 +1,8 @@
 // Listing a feed's posts and the Home feed: exact orders with ties, pages, and totals kept on feeds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { feedIds, feeds } from '../fixtures/community.js';
-import { postIds, postRecords } from '../fixtures/posts.js';
+import { feedIds, feeds } from '../../fixtures/community.js';
+import { postIds, postRecords } from '../../fixtures/posts.js';
 
 let t: TestApp;
 let token: string;

@@ -1,8 +1,8 @@
 // Posts of one community never show to, or count for, another, even when both hold the same ids; scopes apply.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { feedIds } from '../fixtures/community.js';
-import { postIds, postRecords, posts } from '../fixtures/posts.js';
+import { feedIds } from '../../fixtures/community.js';
+import { postIds, postRecords, posts } from '../../fixtures/posts.js';
 
 let t: TestApp;
 let acmeToken: string;

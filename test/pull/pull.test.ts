@@ -15,9 +15,9 @@ import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { importLines } from '../../src/transfer/import.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-store.js';
-import { announcements, generalTwin } from '../fixtures/feeds.js';
+import { announcements, generalTwin } from '../../fixtures/feeds.js';
 import { partnerEvent, threadPost } from '../fixtures/hosted.js';
-import { postRecords } from '../fixtures/posts.js';
+import { postRecords } from '../../fixtures/posts.js';
 
 const records = [...postRecords, announcements, generalTwin, partnerEvent, threadPost];
 const dir = mkdtempSync(join(tmpdir(), 'hearth-pull-'));

@@ -3,14 +3,11 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  highlight,
-  isEmptyQuery,
-  parseSearchQuery,
-  stem,
-  toFts5Match,
-  toTsquery,
-} from '../../src/search/search-query.js';
+import { toTsquery } from '../../src/search/postgres-search-query.js';
+import { highlight } from '../../src/search/search-highlight.js';
+import { isEmptyQuery, parseSearchQuery } from '../../src/search/search-query.js';
+import { stem } from '../../src/search/search-stem.js';
+import { toFts5Match } from '../../src/search/sqlite-search-query.js';
 
 const fts = (q: string): string | null => toFts5Match(parseSearchQuery(q));
 const ts = (q: string): string | null => toTsquery(parseSearchQuery(q))?.text ?? null;

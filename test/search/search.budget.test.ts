@@ -4,9 +4,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exactSearch } from '../../bench/exact-search.js';
 import { defaultBudget } from '../../src/search/search-budget.js';
-import { searchIndexFor, type SearchIndex } from '../../src/search/search-index.js';
+import { searchIndexFor } from '../../src/search/search-index-factory.js';
+import type { SearchIndex } from '../../src/search/search-index.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
-import { baseRecords, feedIds } from '../fixtures/community.js';
+import { baseRecords, feedIds } from '../../fixtures/community.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const WORDS = ['harbor', 'lantern', 'willow', 'copper', 'meadow', 'falcon'];

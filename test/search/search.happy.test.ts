@@ -3,7 +3,7 @@
 // case, accents and English inflections; rank scores differ (bm25, ts_rank) but not on these documents' order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { adaProfile, feedIds, profileIds } from '../fixtures/community.js';
+import { adaProfile, feedIds, profileIds } from '../../fixtures/community.js';
 import { commentChatMessage, searchRecords } from '../fixtures/search.js';
 import type { Page } from '../../src/lib/pagination.js';
 

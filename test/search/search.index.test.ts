@@ -7,13 +7,13 @@ import { initialMigration } from '../../src/db/migrations/001-initial.js';
 import { BODY_INDEX_LIMIT } from '../../src/db/migrations/002-search.js';
 import { openStore } from '../../src/db/store.js';
 import { createCommunitiesService } from '../../src/communities/communities.service.js';
-import { searchIndexFor } from '../../src/search/search-index.js';
+import { searchIndexFor } from '../../src/search/search-index-factory.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
 import { importLines } from '../../src/transfer/import.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-store.js';
 import { emptyReferences } from '../../src/schemas/references.js';
-import { baseRecords, feedIds } from '../fixtures/community.js';
+import { baseRecords, feedIds } from '../../fixtures/community.js';
 
 let t: TestApp;
 let community: string;

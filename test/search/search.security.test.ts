@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { baseRecords, feedIds } from '../fixtures/community.js';
+import { baseRecords, feedIds } from '../../fixtures/community.js';
 import { comments, searchPosts, searchRecords } from '../fixtures/search.js';
 import type { Page } from '../../src/lib/pagination.js';
 

@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { ImportError } from '../../src/transfer/import-parse.js';
+import { ImportError } from '../../src/transfer/import-problems.js';
 import { importLines } from '../../src/transfer/import.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { baseRecords, feedIds, profileIds } from '../fixtures/community.js';
+import { baseRecords, feedIds, profileIds } from '../../fixtures/community.js';
 
 let t: TestApp;
 let n = 0;

@@ -1,9 +1,9 @@
 // The import: all or nothing per file, bad lines named with their number and reason, any record order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportError } from '../../src/transfer/import-parse.js';
+import { ImportError } from '../../src/transfer/import-problems.js';
 import { importLines } from '../../src/transfer/import.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { baseRecords, feedIds, profileIds } from '../fixtures/community.js';
+import { baseRecords, feedIds, profileIds } from '../../fixtures/community.js';
 
 let t: TestApp;
 

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRecords } from '../../src/transfer/export.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { feedIds } from '../fixtures/community.js';
-import { postRecords } from '../fixtures/posts.js';
+import { feedIds } from '../../fixtures/community.js';
+import { postRecords } from '../../fixtures/posts.js';
 
 let t: TestApp;
 

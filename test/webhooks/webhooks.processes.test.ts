@@ -7,7 +7,7 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { openStore, type Store } from '../../src/db/store.js';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { createWebhooksService, newSecret } from '../../src/webhooks/webhooks.service.js';
-import { baseRecords } from '../fixtures/community.js';
+import { baseRecords } from '../../fixtures/community.js';
 import { freePort, root } from '../helpers/processes.js';
 import { createTestDatabase, testDatabaseUrl } from '../helpers/test-store.js';
 import { importLines } from '../../src/transfer/import.service.js';

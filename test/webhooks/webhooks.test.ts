@@ -6,7 +6,7 @@ import { createMetrics, scrape } from '../../src/metrics/metrics.js';
 import { startDispatcher, type Dispatcher } from '../../src/webhooks/webhook-dispatcher.js';
 import { isInternalAddress } from '../../src/webhooks/webhook-address.js';
 import { createWebhooksService, newSecret } from '../../src/webhooks/webhooks.service.js';
-import { baseRecords, profileIds } from '../fixtures/community.js';
+import { baseRecords, profileIds } from '../../fixtures/community.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 

@@ -1,6 +1,6 @@
 // The typed client against a live Hearth server (the real app on a real socket over the test fixtures).
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { postIds, postRecords } from '../../../test/fixtures/posts.js';
+import { postIds, postRecords } from '../../../fixtures/posts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js';
 import { createHearthClient, HearthError, paginate, type CommentHit, type components, type HearthClient, type PostHit } from '../src/index.js';
 

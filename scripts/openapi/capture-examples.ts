@@ -1,9 +1,10 @@
-// Captures the OpenAPI examples: real answers of the real app over the test fixtures, named per operation and status.
-import type { CapturedExamples } from '../../src/http/openapi-examples.js';
-import { feedIds, profileIds } from '../fixtures/community.js';
-import { announcements, moreFeedIds } from '../fixtures/feeds.js';
-import { postIds, postRecords } from '../fixtures/posts.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+// Captures the OpenAPI examples: real answers of the real app over the sample community (fixtures/), named per operation and status.
+import type { CapturedExamples } from '../../src/openapi/examples.js';
+import { feedIds, profileIds } from '../../fixtures/community.js';
+import { announcements, moreFeedIds } from '../../fixtures/feeds.js';
+import { postIds, postRecords } from '../../fixtures/posts.js';
+import type { Config } from '../../src/config.js';
+import type { ExampleApp } from './example-app.js';
 
 interface ExampleRequest {
   /** The example's summary in the document. */
@@ -167,10 +168,14 @@ interface DocumentOperations {
 type Scope = 'read' | 'members:write' | 'events:write';
 const scopes: Scope[] = ['read', 'members:write', 'events:write'];
 
-/** The answers, by operationId, status and name. Fails on an operation of the document without requests. */
-export async function captureExamples(document: DocumentOperations): Promise<CapturedExamples> {
-  const t = await createTestApp();
-  const limited = await createTestApp({ config: { rateLimitPerSecond: 1 } });
+/** The answers, by operationId, status and name, of apps that `openApp` opens on fresh stores. Fails on an operation
+ * of the document without requests. */
+export async function captureExamples(
+  document: DocumentOperations,
+  openApp: (options: { config?: Partial<Config> }) => Promise<ExampleApp>,
+): Promise<CapturedExamples> {
+  const t = await openApp({});
+  const limited = await openApp({ config: { rateLimitPerSecond: 1 } });
   try {
     const community = await seeded(t);
     const token = await t.token(community, scopes);
@@ -182,10 +187,10 @@ export async function captureExamples(document: DocumentOperations): Promise<Cap
         if (!operationId) continue;
         const requests = exampleRequests[operationId] ?? [];
         const [first] = requests;
-        if (!first) throw new Error(`No example request for operation ${operationId}: add one to test/openapi/capture-examples.ts.`);
+        if (!first) throw new Error(`No example request for operation ${operationId}: add one to scripts/openapi/capture-examples.ts.`);
         const found: CapturedExamples[string] = {};
         // Request ids name the request, so that regenerating gives the same examples.
-        const send = async (app: TestApp, request: ExampleRequest, authorization: string | null) => {
+        const send = async (app: ExampleApp, request: ExampleRequest, authorization: string | null) => {
           const key = request.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
           const res = await app.app.inject({
             method: request.method ?? 'GET',
@@ -229,7 +234,7 @@ export async function captureExamples(document: DocumentOperations): Promise<Cap
   }
 }
 
-async function seeded(t: TestApp): Promise<string> {
+async function seeded(t: ExampleApp): Promise<string> {
   const community = await t.community('example');
   await t.importRecords(community, [...postRecords, announcements, ...exampleEvents]);
   return community;

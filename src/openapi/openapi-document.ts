@@ -2,9 +2,9 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { Type } from '@sinclair/typebox';
 import type { FastifySchema } from 'fastify';
-import { errorResponses } from './error-responses.js';
+import { errorResponses } from '../http/error-responses.js';
 import { nameSharedSchemas } from './openapi-components.js';
-import { responseExamples, type CapturedExamples } from './openapi-examples.js';
+import { responseExamples, type CapturedExamples } from './examples.js';
 
 export const adminPrefix = '/admin/v0/';
 

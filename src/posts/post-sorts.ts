@@ -1,0 +1,3 @@
+// The orders a feed's posts can be listed in: the query's enum and the repository's and fragments' orders.
+export const postSorts = ['newest', 'oldest', 'most-recent-activity'] as const;
+export type PostSort = (typeof postSorts)[number];
