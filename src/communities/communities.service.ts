@@ -6,7 +6,7 @@ import { newUuid } from '../lib/ids.js';
 import { nowStored } from '../lib/timestamps.js';
 import { findCommunityBySlug, insertCommunity, listCommunities, type Community } from './communities.repository.js';
 
-export class CommunityError extends Error {}
+class CommunityError extends Error {}
 
 const slugPattern = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
@@ -40,4 +40,3 @@ export function createCommunitiesService(db: Kysely<Database>, dialect: StoreDia
     },
   };
 }
-export type CommunitiesService = ReturnType<typeof createCommunitiesService>;

@@ -12,7 +12,7 @@ import type { EventListQuery } from './events.schemas.js';
 const DAY_MS = 86_400_000;
 
 /** The UTC bounds of the calendar day of `value` in its own offset (UTC when it has none). */
-export function dayBounds(value: string): { from: string; to: string } {
+function dayBounds(value: string): { from: string; to: string } {
   const parsed = parseInstant(value);
   if (!parsed) {
     throw new AppError('invalid_parameter', "Invalid parameter 'date_filter': expected an ISO 8601 date or date-time.", [

@@ -37,7 +37,7 @@ export type Claim = ClaimRow;
 export type Begun = { kind: 'replay'; response: StoredResponse } | { kind: 'claimed'; claim: Claim };
 
 /** JSON with object keys sorted at every depth: equal bodies hash equally whatever their key order. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

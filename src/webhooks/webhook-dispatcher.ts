@@ -28,13 +28,13 @@ export interface DispatcherOptions {
 }
 
 /** Delay before attempt `attempts + 1`: base × 2^(attempts − 1), at most an hour, with "equal jitter" (half fixed, half random). */
-export function retryDelay(baseMs: number, attempts: number, random: () => number = Math.random): number {
+function retryDelay(baseMs: number, attempts: number, random: () => number = Math.random): number {
   const exponential = Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.min(30, attempts - 1));
   return Math.round(exponential / 2 + random() * (exponential / 2));
 }
 
 /** How long a claim lasts: longer than an attempt may take, so a live dispatcher never loses its claim. */
-export const leaseMs = (config: DispatcherConfig) => config.webhookTimeoutMs + 5000;
+const leaseMs = (config: DispatcherConfig) => config.webhookTimeoutMs + 5000;
 
 interface AttemptResult {
   ok: boolean;

@@ -78,4 +78,3 @@ export function createWebhooksService(db: Kysely<Database>, clock: () => number 
     },
   };
 }
-export type WebhooksService = ReturnType<typeof createWebhooksService>;
