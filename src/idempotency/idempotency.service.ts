@@ -17,6 +17,7 @@ import {
   type ClaimRow,
   type IdempotencyRow,
 } from './idempotency.repository.js';
+import type { SaveResponse } from './save-response.js';
 
 export const KEY_LIFETIME_MS = 24 * 3_600_000;
 /**
@@ -99,8 +100,8 @@ export function createIdempotencyService(db: Kysely<Database>, clock: () => numb
       throw inFlight();
     },
 
-    /** Stores the response with `trx`, the transaction of the work itself, so both commit together. */
-    complete: (trx: Kysely<Database>, claim: Claim, response: StoredResponse) =>
+    /** The saver of the response to the claimed request: it writes with the transaction of the work itself. */
+    saveResponseFor: (claim: Claim): SaveResponse<StoredResponse> => (trx, response) =>
       completeClaim(trx, claim, response.status, writeJson(response.body)),
 
     release: (claim: Claim) => releaseClaim(db, claim),
