@@ -9,6 +9,7 @@ import { answerWithin } from '../fragments/fragment-answer.js';
 import { refreshFragments } from '../fragments/fragment-refresh.js';
 import type { Answer } from '../fragments/splice.js';
 import type { SaveResponse } from '../idempotency/save-response.js';
+import type { Clock } from '../lib/clock.js';
 import { newShortId } from '../lib/ids.js';
 import { toStored } from '../lib/timestamps.js';
 import { invalidBody } from '../members/member-input.js';
@@ -95,7 +96,7 @@ async function deriveReferences(db: Kysely<Database>, communityId: string, chang
 
 const recordOf = (answer: Answer): Record<string, unknown> => (JSON.parse(answer.body.toString('utf8')) as { data: Record<string, unknown> }).data;
 
-export function createEventWritesService(db: Kysely<Database>, dialect: StoreDialect, clock: () => number, localChanges: { count: number } = { count: 0 }) {
+export function createEventWritesService(db: Kysely<Database>, dialect: StoreDialect, clock: Clock, localChanges: { count: number } = { count: 0 }) {
   /** Renders the event, audits the change and queues its webhooks (for events that trigger them). */
   async function finish(trx: Kysely<Database>, actor: Actor, id: string, action: AuditAction, at: string, previous: Answer | null): Promise<{ answer: Answer | null; sent: number }> {
     await refreshFragments(trx, actor.communityId, { events: [id] });

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../errors.js';
 import { countEventsMatching, nextEventBoundary, readEventPage, type EventFilter } from '../fragments/fragment-reads.js';
 import type { FragmentReader } from '../fragments/fragment-reader.js';
 import type { Answer } from '../fragments/splice.js';
+import type { Clock } from '../lib/clock.js';
 import { offsetOf } from '../lib/pagination.js';
 import { epochOfStored, parseInstant, toStored } from '../lib/timestamps.js';
 import type { EventListQuery } from './events.schemas.js';
@@ -25,7 +26,7 @@ function dayBounds(value: string): { from: string; to: string } {
   return { from: toStored(from), to: toStored(from + DAY_MS) };
 }
 
-export function createEventsService(reader: FragmentReader, hot: HotStatements, clock: () => number) {
+export function createEventsService(reader: FragmentReader, hot: HotStatements, clock: Clock) {
   return {
     /** The event's answer when the answer cache holds it and can say so at once (see `earlyAnswer`). */
     peek: (communityId: string, id: string): Answer | undefined => reader.peek('event', communityId, id, clock()),

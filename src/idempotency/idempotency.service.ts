@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { readJson, writeJson } from '../db/json.js';
 import { AppError } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
 import { epochOfStored, toStored } from '../lib/timestamps.js';
 import {
   completeClaim,
@@ -57,7 +58,7 @@ export function requestHash(operation: string, body: unknown): string {
 const inFlight = () =>
   new AppError('idempotency_in_flight', undefined, undefined, { 'retry-after': '1' });
 
-export function createIdempotencyService(db: Kysely<Database>, clock: () => number) {
+export function createIdempotencyService(db: Kysely<Database>, clock: Clock) {
   let lastPurge = Number.NEGATIVE_INFINITY;
 
   /** Expired keys are ignored anyway; deleting them now and then only keeps the table small. */

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { Database } from '../db/database.js';
 import { notFound } from '../errors.js';
 import { refreshFragments } from '../fragments/fragment-refresh.js';
+import type { Clock } from '../lib/clock.js';
 import { newUuid } from '../lib/ids.js';
 import { toStored } from '../lib/timestamps.js';
 import type { SaveResponse } from '../idempotency/save-response.js';
@@ -42,7 +43,7 @@ async function announce(trx: Kysely<Database>, communityId: string, type: Webhoo
 }
 
 /** `localChanges` counts this process's commits, so its answer cache drops what a member change touched. */
-export function createMembersService(db: Kysely<Database>, clock: () => number, localChanges: { count: number } = { count: 0 }) {
+export function createMembersService(db: Kysely<Database>, clock: Clock, localChanges: { count: number } = { count: 0 }) {
   return {
     async add(actor: Actor, fields: MemberFields, saveResponse?: SaveResponse<AddMemberOutcome>): Promise<AddMemberOutcome> {
       const input = toMemberInput(fields);

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { newUuid } from '../lib/ids.js';
 import { epochOfStored, toStored } from '../lib/timestamps.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -23,7 +24,7 @@ export interface DispatcherOptions {
   config: DispatcherConfig;
   log: FastifyBaseLogger;
   metrics?: Metrics;
-  clock?: () => number;
+  clock?: Clock;
   random?: () => number;
 }
 
@@ -44,7 +45,7 @@ interface AttemptResult {
 
 export function startDispatcher(options: DispatcherOptions) {
   const { store, config, log, metrics } = options;
-  const clock = options.clock ?? Date.now;
+  const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const signers = new Map<string, Webhook>();
   const inFlight = new Map<string, { abort: AbortController; claim: string; done: Promise<void> }>();

@@ -27,13 +27,15 @@ export async function createTestApp(options: { now?: number; config?: Partial<Co
   const testStore = await createTestStore();
   const { store } = testStore;
   const clock = { now: options.now ?? Date.parse('2026-03-10T12:00:00Z') };
+  // The app's one clock, also for what the tests create beside it.
+  const now = () => clock.now;
   const config = loadConfig({}, { databaseUrl: testStore.url, rateLimitPerSecond: 10_000, authFailuresPerSecond: 10_000, ...options.config });
-  const app = await buildApp(config, { store, clock: () => clock.now, logger: false });
+  const app = await buildApp(config, { store, clock: now, logger: false });
   // The production app, plus one read-only hook: every answer is checked against the OpenAPI document.
   attachContract(app);
   await app.ready();
-  const communities = createCommunitiesService(store.db, store.dialect);
-  const tokens = createTokensService(store.db, () => clock.now);
+  const communities = createCommunitiesService(store.db, store.dialect, now);
+  const tokens = createTokensService(store.db, now);
 
   return {
     app,
@@ -42,7 +44,7 @@ export async function createTestApp(options: { now?: number; config?: Partial<Co
     community: async (slug) => (await communities.create(slug, slug)).id,
     token: async (communityId, scopes = ['read'], opts = {}) =>
       (await tokens.create(communityId, { scopes, expiresInMs: opts.expiresInMs, fieldNames: opts.fieldNames })).secret,
-    importRecords: (communityId, records) => importLines(store, communityId, records.map((r) => JSON.stringify(r))),
+    importRecords: (communityId, records) => importLines(store, communityId, records.map((r) => JSON.stringify(r)), { clock: now }),
     get: (path, token, headers = {}) => app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}`, ...headers } }),
     async close() {
       await app.close();
