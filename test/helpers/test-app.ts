@@ -9,6 +9,7 @@ import type { Scope } from '../../src/tokens/scopes.js';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { importLines, type ImportSummary } from '../../src/transfer/import.service.js';
 import { attachContract } from './contract.js';
+import { seedCommunity, type Seeded } from './seed.js';
 import { createTestStore, type TestStore } from './test-store.js';
 
 export interface TestApp {
@@ -17,6 +18,8 @@ export interface TestApp {
   /** Current time seen by the app; tests may move it. */
   clock: { now: number };
   community(slug: string): Promise<string>;
+  /** The common setup: a community holding `records`, and a token of it with `scopes` (`read` by default). */
+  seed(slug: string, records?: object[], scopes?: Scope[]): Promise<Seeded>;
   token(communityId: string, scopes?: Scope[], options?: { expiresInMs?: number; fieldNames?: FieldNames }): Promise<string>;
   importRecords(communityId: string, records: object[]): Promise<ImportSummary>;
   get(path: string, token: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
@@ -42,6 +45,7 @@ export async function createTestApp(options: { now?: number; config?: Partial<Co
     testStore,
     clock,
     community: async (slug) => (await communities.create(slug, slug)).id,
+    seed: (slug, records, scopes) => seedCommunity(store, slug, { records, scopes, clock: now }),
     token: async (communityId, scopes = ['read'], opts = {}) =>
       (await tokens.create(communityId, { scopes, expiresInMs: opts.expiresInMs, fieldNames: opts.fieldNames })).secret,
     importRecords: (communityId, records) => importLines(store, communityId, records.map((r) => JSON.stringify(r)), { clock: now }),
