@@ -31,6 +31,7 @@ import { createRateLimit, registerRateLimit, type RateLimit } from './http/rate-
 import { requestIdFrom } from './http/request-id.js';
 import { localCounter, SharedCounter, type RequestCounter } from './http/shared-counter.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { createMembersService } from './members/members.service.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { membersRoutes } from './members/members.routes.js';
@@ -52,8 +53,8 @@ declare module 'fastify' {
 export interface AppOptions {
   /** An open store to use instead of opening `config.databaseUrl` (the caller then closes it). */
   store?: Store;
-  /** Milliseconds since the epoch; tests fix it to make "upcoming" and "past" exact. */
-  clock?: () => number;
+  /** The one clock of every service (milliseconds since the epoch); tests fix it to make "upcoming" and "past" exact. */
+  clock?: Clock;
   /** Pino options or `false`; defaults to JSON logs at `config.logLevel`. */
   logger?: boolean | object;
   /** Metrics to add to (`hearth start` counts its demo import there first); new ones by default. */
@@ -66,7 +67,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const store =
     options.store ??
     openStore(config.databaseUrl, config.databasePoolSize, { queryMs: config.databaseQueryTimeoutMs, acquireMs: config.databaseAcquireTimeoutMs });
-  const clock = options.clock ?? Date.now;
+  const clock = options.clock ?? systemClock;
   // Framework errors are answered before any hook runs; they are counted all the same, once this is set.
   let rateLimit: RateLimit | null = null;
   // Set once the services exist (below): cached by-id answers leave before Fastify's request handling.

@@ -122,9 +122,3 @@ export function unsupportedScheme(databaseUrl: string): string | null {
   if (scheme === undefined || scheme === 'postgres' || scheme === 'postgresql' || scheme === 'sqlite') return null;
   return `${scheme}:`;
 }
-
-/** The config with secrets hidden, for printing. */
-export function describeConfig(config: Config): Record<string, unknown> {
-  const hide = (url: string | null) => url?.replace(/\/\/([^@/]*)@/, '//***@') ?? null;
-  return { ...config, databaseUrl: hide(config.databaseUrl), redisUrl: hide(config.redisUrl), metricsToken: config.metricsToken === null ? null : '***' };
-}

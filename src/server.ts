@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
 import { batchTimeouts, openStore, type Store } from './db/store.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { startDispatcher, type Dispatcher } from './webhooks/webhook-dispatcher.js';
 
@@ -17,6 +18,8 @@ export interface ServerOptions {
   /** A migrated store to serve (the server closes it, also when it fails to start); by default `config.databaseUrl` is opened and migrated. */
   store?: Store;
   metrics?: Metrics;
+  /** The clock of the app and of the webhook dispatcher; the wall clock by default. */
+  clock?: Clock;
 }
 
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
@@ -35,9 +38,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     });
   }
   const metrics = options.metrics ?? createMetrics();
+  const clock = options.clock ?? systemClock;
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { store, metrics });
+    app = await buildApp(config, { store, metrics, clock });
   } catch (error) {
     await store.close();
     throw error;
@@ -61,7 +65,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   }
 
   // Every serving process sends webhooks; the outbox's claims keep two processes from sending one message at once.
-  dispatcher = startDispatcher({ store: owned, config, log: app.log.child({ component: 'webhooks' }), metrics });
+  dispatcher = startDispatcher({ store: owned, config, log: app.log.child({ component: 'webhooks' }), metrics, clock });
 
   // close-with-grace: one signal drains (app.close waits for requests in flight, new ones get 503) and exits 0;
   // a second signal, an uncaught error or a drain longer than DRAIN_MS exits 1.

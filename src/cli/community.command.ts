@@ -12,7 +12,7 @@ export function communityCommand(program: Command, ctx: CliContext): void {
     .action((slug: string, options: { name?: string }) =>
       ctx.withStore(async (store) => {
         const { createCommunitiesService } = await import('../communities/communities.service.js');
-        const created = await createCommunitiesService(store.db, store.dialect).create(slug, options.name ?? slug);
+        const created = await createCommunitiesService(store.db, store.dialect, ctx.clock).create(slug, options.name ?? slug);
         ctx.io.out(`Created community '${created.slug}' (${created.name}).`);
       }),
     );

@@ -1,6 +1,7 @@
 // What every command gets: the config and a migrated store, both loaded only when a command runs (so `--help` stays fast), and its output streams.
 import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 
 export interface Output {
   out(text: string): void;
@@ -13,13 +14,15 @@ export class CliError extends Error {}
 
 export interface CliContext {
   io: Output;
+  /** The one clock of every service a command builds (the wall clock; tests may fix it). */
+  clock: Clock;
   /** The configuration read from the environment (a ConfigError names a bad variable). */
   config(): Promise<Config>;
   /** Opens the store (migrated), runs `work`, closes the store. */
   withStore<T>(work: (store: Store, config: Config) => Promise<T>): Promise<T>;
 }
 
-export function createContext(env: NodeJS.ProcessEnv, io: Output): CliContext {
+export function createContext(env: NodeJS.ProcessEnv, io: Output, clock: Clock = systemClock): CliContext {
   let loaded: Config | undefined;
   const config = async () => {
     if (!loaded) {
@@ -30,6 +33,7 @@ export function createContext(env: NodeJS.ProcessEnv, io: Output): CliContext {
   };
   return {
     io,
+    clock,
     config,
     async withStore(work) {
       const current = await config();

@@ -6,7 +6,7 @@ import type { Community } from '../communities/communities.repository.js';
 import type { Store } from '../db/store.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { DemoFill } from '../demo/demo.service.js';
-import { CliError, type CliContext, type Output } from './context.js';
+import { CliError, type CliContext } from './context.js';
 import type { ProgressStream } from './progress.js';
 
 export interface DemoOptions {
@@ -18,7 +18,7 @@ export interface DemoOptions {
 
 /** Fills the community, showing progress; the summary lines go to stdout. */
 export async function fillWithProgress(
-  io: Output,
+  { io, clock }: Pick<CliContext, 'io' | 'clock'>,
   stream: ProgressStream,
   store: Store,
   community: Community,
@@ -33,7 +33,7 @@ export async function fillWithProgress(
   const progress = createProgress({ label: 'demo', quiet: options.quiet === true, stream });
   let fill: DemoFill;
   try {
-    fill = await fillDemo(store, community.id, { now: Date.now(), scale, seed, onProgress: (records, fraction, phase) => progress.update(records, fraction, phase) });
+    fill = await fillDemo(store, community.id, { clock, scale, seed, onProgress: (records, fraction, phase) => progress.update(records, fraction, phase) });
   } finally {
     progress.stop();
   }
@@ -45,10 +45,10 @@ export async function fillWithProgress(
 }
 
 /** Prints the demo token and a curl line for `config`'s address, or, with no token to show, how to make one. */
-export async function printDemoToken(io: Output, store: Store, community: Community, config: Config): Promise<void> {
+export async function printDemoToken({ io, clock }: Pick<CliContext, 'io' | 'clock'>, store: Store, community: Community, config: Config): Promise<void> {
   const { demoToken, demoTokenFile, holdings } = await import('../demo/demo.service.js');
   const held = await holdings(store, community.id);
-  const token = await demoToken(store, community.id, demoTokenFile(config.databaseUrl, store.dialect.name === 'postgres'), held['tokens'] ?? 0);
+  const token = await demoToken(store, community.id, demoTokenFile(config.databaseUrl, store.dialect.name === 'postgres'), held['tokens'] ?? 0, clock);
   const base = `http://${config.host}:${config.port}/admin/v0`;
   io.out('');
   if (token.secret === null) {
@@ -74,9 +74,9 @@ export function demoCommand(program: Command, ctx: CliContext, progress: Progres
     .action((options: DemoOptions) =>
       ctx.withStore(async (store, config) => {
         const { createCommunitiesService } = await import('../communities/communities.service.js');
-        const community = await createCommunitiesService(store.db, store.dialect).ensure(options.community, 'Demo community');
-        await fillWithProgress(ctx.io, progress, store, community, options);
-        await printDemoToken(ctx.io, store, community, config);
+        const community = await createCommunitiesService(store.db, store.dialect, ctx.clock).ensure(options.community, 'Demo community');
+        await fillWithProgress(ctx, progress, store, community, options);
+        await printDemoToken(ctx, store, community, config);
       }),
     );
 }

@@ -20,7 +20,7 @@ const defaultIo: Output = {
 };
 
 /** The version of the package (src/cli and dist/cli both sit two folders below package.json). */
-export function version(): string {
+function version(): string {
   const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
   return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : 'unknown';
 }

@@ -14,6 +14,7 @@ export interface ProgressOptions {
   stream: ProgressStream;
   /** Seconds between lines when the stream is not a terminal. */
   everySeconds?: number;
+  /** Milliseconds to measure elapsed time with (rate, time left, line spacing); not a date, so not the app's clock. */
   clock?: () => number;
 }
 
@@ -54,7 +55,7 @@ export function progressLine(label: string, s: Snapshot): string {
 
 export function createProgress(options: ProgressOptions): Progress {
   if (options.quiet) return { update: () => {}, stop: () => {} };
-  const clock = options.clock ?? Date.now;
+  const clock = options.clock ?? (() => performance.now());
   const started = clock();
   const snapshot = (records: number, fraction: number | null, phase: string): Snapshot => {
     const seconds = Math.max(0.001, (clock() - started) / 1000);

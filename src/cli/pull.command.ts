@@ -56,6 +56,7 @@ export function pullCommand(program: Command, ctx: CliContext): void {
             community,
             perPage,
             restart: flags.restart === true,
+            clock: ctx.clock,
             progress: (line) => ctx.io.err(line),
           });
           const { records, ...kinds } = result.imported;

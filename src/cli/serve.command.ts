@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Store } from '../db/store.js';
+import type { Clock } from '../lib/clock.js';
 import { CliError, type CliContext, type Output } from './context.js';
 
 export interface ListenOptions {
@@ -20,7 +21,7 @@ export async function listenConfig(ctx: CliContext, options: ListenOptions): Pro
 }
 
 /** Listens, says where on stderr, and resolves once a signal has closed the server. */
-export async function serve(io: Output, config: Config, options: { store?: Store; metrics?: Metrics } = {}): Promise<FastifyInstance> {
+export async function serve(io: Output, config: Config, options: { store?: Store; metrics?: Metrics; clock?: Clock } = {}): Promise<FastifyInstance> {
   const { startServer, PortInUseError } = await import('../server.js');
   let app: FastifyInstance;
   try {
@@ -45,7 +46,7 @@ export function serveCommand(program: Command, ctx: CliContext): void {
     .option('--port <port>', 'port to listen on (PORT)')
     .option('--host <host>', 'address to listen on (HOST)')
     .action(async (options: ListenOptions) => {
-      const app = await serve(ctx.io, await listenConfig(ctx, options));
+      const app = await serve(ctx.io, await listenConfig(ctx, options), { clock: ctx.clock });
       await closed(app);
     });
 }

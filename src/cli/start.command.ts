@@ -26,18 +26,18 @@ export function startCommand(program: Command, ctx: CliContext, progress: Progre
       let app;
       let handedOver = false;
       try {
-        const community = await createCommunitiesService(store.db, store.dialect).ensure('demo', 'Demo community');
+        const community = await createCommunitiesService(store.db, store.dialect, ctx.clock).ensure('demo', 'Demo community');
         const { tokens = 0, ...kinds } = await holdings(store, community.id);
         const records = Object.values(kinds).reduce((a, b) => a + b, 0);
         if (records === 0) {
-          await fillWithProgress(ctx.io, progress, store, community, { community: 'demo', seed: '1', quiet: options.quiet }, metrics);
+          await fillWithProgress(ctx, progress, store, community, { community: 'demo', seed: '1', quiet: options.quiet }, metrics);
         } else {
           ctx.io.out(`Demo community 'demo' holds ${records} records and ${tokens} token(s); not filled again.`);
         }
         // Listening comes before the token and the curl line: a port in use stops Hearth before it points anyone there.
         handedOver = true;
-        app = await serve(ctx.io, config, { store, metrics });
-        await printDemoToken(ctx.io, store, community, config);
+        app = await serve(ctx.io, config, { store, metrics, clock: ctx.clock });
+        await printDemoToken(ctx, store, community, config);
       } catch (error) {
         if (app) await app.close();
         else if (!handedOver) await store.close();

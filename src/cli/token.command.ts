@@ -47,7 +47,7 @@ export function tokenCommand(program: Command, ctx: CliContext): void {
           import('../tokens/tokens.service.js'),
         ]);
         const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
-        const created = await createTokensService(store.db).create(community.id, { name: options.name, scopes, expiresInMs, fieldNames });
+        const created = await createTokensService(store.db, ctx.clock).create(community.id, { name: options.name, scopes, expiresInMs, fieldNames });
         ctx.io.out(created.secret);
       });
     });
@@ -63,7 +63,7 @@ export function tokenCommand(program: Command, ctx: CliContext): void {
           import('../tokens/tokens.service.js'),
         ]);
         const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
-        const rows = await createTokensService(store.db).list(community.id);
+        const rows = await createTokensService(store.db, ctx.clock).list(community.id);
         if (options.json) return printJson(ctx.io, rows.map((t) => ({ ...t, scopes: t.scopes.split(',') })));
         ctx.io.out(['id', 'name', 'scopes', 'field_names', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'].join('\t'));
         for (const t of rows) {
@@ -77,7 +77,7 @@ export function tokenCommand(program: Command, ctx: CliContext): void {
     .action((id: string) =>
       ctx.withStore(async (store) => {
         const { createTokensService } = await import('../tokens/tokens.service.js');
-        if (!(await createTokensService(store.db).revoke(id))) throw new CliError(`No active token with id '${id}'.`);
+        if (!(await createTokensService(store.db, ctx.clock).revoke(id))) throw new CliError(`No active token with id '${id}'.`);
         ctx.io.out(`Revoked token ${id}.`);
       }),
     );

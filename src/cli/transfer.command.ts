@@ -56,6 +56,7 @@ export function transferCommands(program: Command, ctx: CliContext, streams: Tra
         const ignored: string[] = [];
         try {
           const summary = await importStream(store, community.id, input, {
+            clock: ctx.clock,
             dryRun: options.dryRun === true,
             ignoreUnknown: options.ignoreUnknown === true,
             onIgnored: (line, field) => ignored.push(`'${field}' (line ${line})`),

@@ -35,7 +35,7 @@ export function webhookCommand(program: Command, ctx: CliContext): void {
         const s = await services(ctx);
         const community = await s.createCommunitiesService(store.db, store.dialect).get(options.community);
         const added = await s.refusing(() =>
-          s.createWebhooksService(store.db).add(community.id, url, { events: options.events, secret: options.secret, allowPrivate: config.webhookAllowPrivate }),
+          s.createWebhooksService(store.db, ctx.clock).add(community.id, url, { events: options.events, secret: options.secret, allowPrivate: config.webhookAllowPrivate }),
         );
         if (options.json) return printJson(ctx.io, added);
         ctx.io.out(`${added.id}\t${added.secret}`);
@@ -51,7 +51,7 @@ export function webhookCommand(program: Command, ctx: CliContext): void {
       ctx.withStore(async (store) => {
         const s = await services(ctx);
         const community = await s.createCommunitiesService(store.db, store.dialect).get(options.community);
-        const hooks = await s.createWebhooksService(store.db).list(community.id);
+        const hooks = await s.createWebhooksService(store.db, ctx.clock).list(community.id);
         if (options.json) return printJson(ctx.io, hooks);
         ctx.io.out(['id', 'url', 'events', 'created_at'].join('\t'));
         for (const h of hooks) ctx.io.out([h.id, h.url, h.event_types.join(','), h.created_at].join('\t'));
@@ -63,7 +63,7 @@ export function webhookCommand(program: Command, ctx: CliContext): void {
     .action((id: string) =>
       ctx.withStore(async (store) => {
         const s = await services(ctx);
-        if (!(await s.createWebhooksService(store.db).remove(id))) throw new CliError(`No webhook with id '${id}'.`);
+        if (!(await s.createWebhooksService(store.db, ctx.clock).remove(id))) throw new CliError(`No webhook with id '${id}'.`);
         ctx.io.out(`Removed webhook ${id}.`);
       }),
     );
@@ -76,7 +76,7 @@ export function webhookCommand(program: Command, ctx: CliContext): void {
       ctx.withStore(async (store) => {
         const limit = parseLimit(options.limit);
         const s = await services(ctx);
-        const attempts = await s.refusing(() => s.createWebhooksService(store.db).deliveries(id, limit));
+        const attempts = await s.refusing(() => s.createWebhooksService(store.db, ctx.clock).deliveries(id, limit));
         if (options.json) return printJson(ctx.io, attempts);
         if (attempts.length === 0) ctx.io.err(`No delivery attempts for webhook ${id} yet.`);
         for (const a of attempts) {
@@ -90,7 +90,7 @@ export function webhookCommand(program: Command, ctx: CliContext): void {
     .action((deliveryId: string) =>
       ctx.withStore(async (store) => {
         const s = await services(ctx);
-        const messageId = await s.refusing(() => s.createWebhooksService(store.db).replay(deliveryId));
+        const messageId = await s.refusing(() => s.createWebhooksService(store.db, ctx.clock).replay(deliveryId));
         ctx.io.out(`Queued message ${messageId} again.`);
       }),
     );

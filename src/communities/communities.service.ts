@@ -2,15 +2,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { newUuid } from '../lib/ids.js';
-import { nowStored } from '../lib/timestamps.js';
+import { toStored } from '../lib/timestamps.js';
 import { findCommunityBySlug, insertCommunity, listCommunities, type Community } from './communities.repository.js';
 
-export class CommunityError extends Error {}
+class CommunityError extends Error {}
 
 const slugPattern = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
-export function createCommunitiesService(db: Kysely<Database>, dialect: StoreDialect) {
+export function createCommunitiesService(db: Kysely<Database>, dialect: StoreDialect, clock: Clock = systemClock) {
   return {
     list: () => listCommunities(db),
 
@@ -24,7 +25,7 @@ export function createCommunitiesService(db: Kysely<Database>, dialect: StoreDia
       if (!slugPattern.test(slug)) {
         throw new CommunityError(`Invalid slug '${slug}': use lowercase letters, digits and '-', at most 63.`);
       }
-      const community = { id: newUuid(), slug, name: name || slug, created_at: nowStored() };
+      const community = { id: newUuid(), slug, name: name || slug, created_at: toStored(clock()) };
       try {
         await insertCommunity(db, community);
       } catch (error) {
@@ -40,4 +41,3 @@ export function createCommunitiesService(db: Kysely<Database>, dialect: StoreDia
     },
   };
 }
-export type CommunitiesService = ReturnType<typeof createCommunitiesService>;

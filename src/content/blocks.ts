@@ -2,7 +2,7 @@
 import { isRecord, recordsOf, stringOf, type JsonRecord } from './loose-json.js';
 
 /** Nodes whose `elements` are further nodes rather than text; everything else is a leaf. */
-export const CONTAINER_TYPES: ReadonlySet<string> = new Set([
+const CONTAINER_TYPES: ReadonlySet<string> = new Set([
   'rich_text',
   'rich_text_section',
   'rich_text_list',

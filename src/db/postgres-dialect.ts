@@ -9,7 +9,7 @@ const TIMESTAMPTZ_OID = 1184;
 const INT8_OID = 20;
 
 /** `2026-03-08 10:00:00.12+00` (PostgreSQL, UTC session) -> `2026-03-08 10:00:00.120000`. */
-export function storedFromPostgres(text: string): string {
+function storedFromPostgres(text: string): string {
   const body = text.replace(/\+00(:00)?$/, '');
   const [whole = body, fraction = ''] = body.split('.');
   return `${whole}.${fraction.padEnd(6, '0')}`;

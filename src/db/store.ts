@@ -29,12 +29,12 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export function isPostgresUrl(url: string): boolean {
+function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
 /** The server's deadlines by default; the command line passes longer ones for its large transactions. */
-export const serverTimeouts: PostgresTimeouts = {
+const serverTimeouts: PostgresTimeouts = {
   queryMs: defaultConfig.databaseQueryTimeoutMs,
   acquireMs: defaultConfig.databaseAcquireTimeoutMs,
 };

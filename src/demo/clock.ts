@@ -1,7 +1,7 @@
 // Instants for demo records: wire timestamps, chat message timestamps and permalinks, and wall-clock times in a zone.
 import { offsetMinutesAt } from '../lib/time-zone.js';
 
-export const SECOND = 1000;
+const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
@@ -42,7 +42,7 @@ export function wire(at: Moment | number): string {
 }
 
 /** Seconds and six digits of microseconds, as the chat product writes `ts` ("1767225600.123456"). */
-export function tsDigits(at: Moment): string {
+function tsDigits(at: Moment): string {
   const seconds = Math.floor(at.ms / SECOND);
   const fraction = (at.ms - seconds * SECOND) * 1000 + at.micros;
   return `${seconds}.${String(fraction).padStart(6, '0')}`;
@@ -63,7 +63,7 @@ const QUARTER_HOUR = 15 * MINUTE;
 const offsetCache = new Map<string, Map<number, number>>();
 
 /** Minutes east of UTC that `timeZone` observes at `epochMs` (0 for none). */
-export function offsetAt(timeZone: string | null, epochMs: number): number {
+function offsetAt(timeZone: string | null, epochMs: number): number {
   if (timeZone === null) return 0;
   let zone = offsetCache.get(timeZone);
   if (!zone) {

@@ -22,7 +22,7 @@ export function someone(world: World, random: Random): DemoProfile {
 }
 
 /** A feed people still talk in. */
-export function liveFeed(world: World, random: Random): DemoFeed {
+function liveFeed(world: World, random: Random): DemoFeed {
   const live = world.feeds.filter((feed) => !feed.archived);
   return random.pick(live.length > 0 ? live : world.feeds);
 }

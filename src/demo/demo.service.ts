@@ -2,6 +2,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Store } from '../db/store.js';
 import { countHoldings } from '../communities/communities.repository.js';
+import type { Clock } from '../lib/clock.js';
 import { createTokensService } from '../tokens/tokens.service.js';
 import { importLines, type ImportSummary } from '../transfer/import.service.js';
 import { demoRecords, demoSize } from './demo-records.js';
@@ -21,7 +22,7 @@ export interface DemoFill {
 export async function fillDemo(
   store: Store,
   communityId: string,
-  options: { now: number; scale?: number; seed: number; onProgress?(records: number, fraction: number, phase: string): void },
+  options: { clock: Clock; scale?: number; seed: number; onProgress?(records: number, fraction: number, phase: string): void },
 ): Promise<DemoFill> {
   const started = performance.now();
   const size = demoSize(options.scale);
@@ -31,11 +32,11 @@ export async function fillDemo(
   const committed = () => (totals.posts + totals.calendar_events) / units;
   const flush = async () => {
     options.onProgress?.(totals.records, committed(), `writing ${batch.length.toLocaleString('en-US')} records`);
-    const summary = await importLines(store, communityId, batch);
+    const summary = await importLines(store, communityId, batch, { clock: options.clock });
     for (const key of Object.keys(totals) as (keyof ImportSummary)[]) totals[key] += summary[key];
     batch = [];
   };
-  for (const record of demoRecords({ now: options.now, scale: options.scale, seed: options.seed })) {
+  for (const record of demoRecords({ now: options.clock(), scale: options.scale, seed: options.seed })) {
     batch.push(JSON.stringify(record));
     if (batch.length % 1000 === 0) options.onProgress?.(totals.records, committed(), `generating (${batch.length.toLocaleString('en-US')} ready)`);
     if (batch.length >= CHUNK) await flush();
@@ -62,8 +63,8 @@ export type DemoToken = { secret: string; reused: boolean } | { secret: null; to
  * The demo token: the kept one while it still works for this community, else a new one (kept for next time).
  * Without a place to keep it, a community that already has tokens gets no new one: secrets are shown only once.
  */
-export async function demoToken(store: Store, communityId: string, file: string | null, existingTokens: number): Promise<DemoToken> {
-  const tokens = createTokensService(store.db);
+export async function demoToken(store: Store, communityId: string, file: string | null, existingTokens: number, clock: Clock): Promise<DemoToken> {
+  const tokens = createTokensService(store.db, clock);
   if (file && existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
     const principal = await tokens.authenticate(kept);

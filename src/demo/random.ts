@@ -1,7 +1,7 @@
 // Seeded pseudo-random numbers and identifiers for the demo data: the same seed gives the same sequence everywhere.
 
 const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
-export const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** FNV-1a over a label, mixed with a seed: independent streams per section keep one change from shifting all output. */
 export function mixSeed(seed: number, label: string): number {
@@ -91,7 +91,7 @@ export class Random {
 const HEX_BYTES = Array.from({ length: 256 }, (_, n) => n.toString(16).padStart(2, '0'));
 const hex4 = (n: number): string => (HEX_BYTES[n >>> 8] ?? '00') + (HEX_BYTES[n & 0xff] ?? '00');
 
-export function at<T>(items: readonly T[], index: number): T {
+function at<T>(items: readonly T[], index: number): T {
   const item = items[index];
   if (item === undefined) throw new RangeError(`no item at ${index} of ${items.length}`);
   return item;

@@ -94,9 +94,3 @@ function firstIndex(words: string[], marker: string): number {
 export const vocabulary: Vocabulary = build();
 
 export const article = (word: string): string => (VOWEL.test(word) ? 'an' : 'a');
-
-/** Every distinct word form the generator can emit from the lists above. */
-export function vocabularySize(): number {
-  const v = vocabulary;
-  return new Set([...v.nouns, ...v.nounPlurals, ...v.verbs, ...v.verbs3rd, ...v.verbsPast, ...v.verbsIng, ...v.adjectives, ...v.adverbs]).size;
-}

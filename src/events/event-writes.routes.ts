@@ -7,7 +7,8 @@ import { errorResponses } from '../http/error-responses.js';
 import { etagFor } from '../http/hosted-mode.js';
 import { IdempotencyHeaders, idempotently } from '../http/idempotency.js';
 import { strictBody } from '../http/strict-body.js';
-import type { IdempotencyService } from '../idempotency/idempotency.service.js';
+import type { IdempotencyService, StoredResponse } from '../idempotency/idempotency.service.js';
+import { saveResponseOf } from '../idempotency/save-response.js';
 import type { Answer } from '../fragments/splice.js';
 import type { Actor } from '../members/members.service.js';
 import { CreateEventBody, DeletedEventResponse, EventWriteParams, EventWriteResponse, IfMatchHeaders, UpdateEventBody } from './event-writes.schemas.js';
@@ -26,6 +27,7 @@ function preconditionOf(request: FastifyRequest): Precondition | undefined {
 
 const bodyOf = (answer: Answer) => JSON.parse(answer.body.toString('utf8')) as EventWriteResponse;
 type EventWriteResponse = import('@sinclair/typebox').Static<typeof EventWriteResponse>;
+const created = (answer: Answer): StoredResponse<EventWriteResponse> => ({ status: 201, body: bodyOf(answer) });
 
 export const eventWritesRoutes: FastifyPluginAsyncTypebox<{ writes: EventWritesService; idempotency: IdempotencyService }> = async (app, { writes, idempotency }) => {
   app.removeContentTypeParser('text/plain');
@@ -45,10 +47,10 @@ export const eventWritesRoutes: FastifyPluginAsyncTypebox<{ writes: EventWritesS
       preValidation: async (request) => strictBody(CreateEventBody, request.body),
     },
     async (request, reply) => {
-      const body = await idempotently(request, reply, idempotency, principalOf(request).communityId, async (save) => {
-        const answer = await writes.create(actorOf(request), request.body, save ? (trx, made) => save(trx, { status: 201, body: bodyOf(made) }) : undefined);
+      const body = await idempotently<EventWriteResponse>(request, reply, idempotency, principalOf(request).communityId, async (saveResponse) => {
+        const answer = await writes.create(actorOf(request), request.body, saveResponseOf(saveResponse, created));
         reply.header('etag', etagFor(request, answer.etag));
-        return { status: 201, body: bodyOf(answer) };
+        return created(answer);
       });
       reply.header('location', `/admin/v0/calendar_events/${body.data.id}`);
       return body;

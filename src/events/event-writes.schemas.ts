@@ -4,7 +4,7 @@ import { Nullable, NullableObject, One, ShortId, StringEnum, Uuid } from '../sch
 import { CalendarEvent } from '../schemas/event.js';
 import { ChatBlock } from '../schemas/references.js';
 
-export const writableStatuses = ['needs_approval', 'published'] as const;
+const writableStatuses = ['needs_approval', 'published'] as const;
 
 const RichText = Type.Object(
   {

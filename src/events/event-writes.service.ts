@@ -8,6 +8,8 @@ import { AppError, notFound, type FieldProblem } from '../errors.js';
 import { answerWithin } from '../fragments/fragment-answer.js';
 import { refreshFragments } from '../fragments/fragment-refresh.js';
 import type { Answer } from '../fragments/splice.js';
+import type { SaveResponse } from '../idempotency/save-response.js';
+import type { Clock } from '../lib/clock.js';
 import { newShortId } from '../lib/ids.js';
 import { toStored } from '../lib/timestamps.js';
 import { invalidBody } from '../members/member-input.js';
@@ -33,9 +35,6 @@ import type { EventRow } from './events.repository.js';
 
 /** Decides whether the If-Match of the request holds for the event's current ETag (as GET shows it). */
 export type Precondition = (currentEtag: string) => boolean;
-
-/** Runs inside the transaction of the change (the idempotency key's answer is stored there). */
-export type WithinChange = (trx: Kysely<Database>, answer: Answer) => Promise<void>;
 
 interface Lists {
   hosts?: string[];
@@ -97,7 +96,7 @@ async function deriveReferences(db: Kysely<Database>, communityId: string, chang
 
 const recordOf = (answer: Answer): Record<string, unknown> => (JSON.parse(answer.body.toString('utf8')) as { data: Record<string, unknown> }).data;
 
-export function createEventWritesService(db: Kysely<Database>, dialect: StoreDialect, clock: () => number, localChanges: { count: number } = { count: 0 }) {
+export function createEventWritesService(db: Kysely<Database>, dialect: StoreDialect, clock: Clock, localChanges: { count: number } = { count: 0 }) {
   /** Renders the event, audits the change and queues its webhooks (for events that trigger them). */
   async function finish(trx: Kysely<Database>, actor: Actor, id: string, action: AuditAction, at: string, previous: Answer | null): Promise<{ answer: Answer | null; sent: number }> {
     await refreshFragments(trx, actor.communityId, { events: [id] });
@@ -127,7 +126,7 @@ export function createEventWritesService(db: Kysely<Database>, dialect: StoreDia
   }
 
   return {
-    async create(actor: Actor, body: CreateEventBody, withinChange?: WithinChange): Promise<Answer> {
+    async create(actor: Actor, body: CreateEventBody, saveResponse?: SaveResponse<Answer>): Promise<Answer> {
       const at = toStored(clock());
       const { answer, sent } = await db.transaction().execute(async (trx) => {
         const changes = toEventChanges(body, null);
@@ -165,7 +164,7 @@ export function createEventWritesService(db: Kysely<Database>, dialect: StoreDia
         await writeLists(trx, actor.communityId, id, lists);
         const done = await finish(trx, actor, id, 'calendar_event.created', at, null);
         if (!done.answer) throw new Error(`The new event '${id}' has no fragment`);
-        if (withinChange) await withinChange(trx, done.answer);
+        if (saveResponse) await saveResponse(trx, done.answer);
         return { answer: done.answer, sent: done.sent };
       });
       committed(sent);

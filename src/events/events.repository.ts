@@ -1,98 +1,15 @@
 // SQL for calendar events and the lists hanging off them (hosts, speakers, tags, published-to).
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { CalendarEventsTable, Database, EventPublicationsTable, TagsTable } from '../db/database.js';
 import { readJson } from '../db/json.js';
-import { inOrder } from '../lib/in-order.js';
 import type { ProfileRow } from '../profiles/profiles.repository.js';
 
 export type EventRow = Selectable<CalendarEventsTable>;
-
-export interface EventCriteria {
-  status: string;
-  publishToSite?: boolean;
-  isUnlisted?: boolean;
-  feedId?: string;
-  /** Events whose occupied interval overlaps [from, to). */
-  overlaps?: { from: string; to: string };
-  /** Events still running or ahead: occupied interval ends after this instant. */
-  endsAfter?: string;
-  /** Events that began before this instant. */
-  startsBefore?: string;
-}
-
-type EventQuery = SelectQueryBuilder<Database, 'calendar_events', object>;
-
-function whereCriteria(query: EventQuery, communityId: string, c: EventCriteria): EventQuery {
-  let q = query.where('calendar_events.community_id', '=', communityId).where('status', '=', c.status);
-  if (c.publishToSite !== undefined) q = q.where('publish_to_site', '=', c.publishToSite);
-  if (c.isUnlisted !== undefined) q = q.where('is_unlisted', '=', c.isUnlisted);
-  if (c.feedId !== undefined) {
-    const feedId = c.feedId;
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('event_publications')
-          .select('event_publications.event_id')
-          .whereRef('event_publications.community_id', '=', 'calendar_events.community_id')
-          .whereRef('event_publications.event_id', '=', 'calendar_events.id')
-          .where('event_publications.feed_id', '=', feedId),
-      ),
-    );
-  }
-  if (c.overlaps) {
-    const { from, to } = c.overlaps;
-    // An event without an end occupies its start instant, which must then lie inside the day.
-    q = q.where('start_at', '<', to).where((eb) => eb.or([eb('occupied_until', '>', from), eb('start_at', '>=', from)]));
-  }
-  if (c.endsAfter !== undefined) q = q.where('occupied_until', '>', c.endsAfter);
-  if (c.startsBefore !== undefined) q = q.where('start_at', '<', c.startsBefore);
-  return q;
-}
-
-export function findEvent(db: Kysely<Database>, communityId: string, id: string): Promise<EventRow | undefined> {
-  return db
-    .selectFrom('calendar_events')
-    .selectAll()
-    .where('community_id', '=', communityId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
 
 /** Events by id (any order). */
 export function eventsByIds(db: Kysely<Database>, communityId: string, ids: readonly string[]): Promise<EventRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('calendar_events').selectAll().where('community_id', '=', communityId).where('id', 'in', ids).execute();
-}
-
-export async function countEvents(db: Kysely<Database>, communityId: string, criteria: EventCriteria): Promise<number> {
-  const row = await whereCriteria(db.selectFrom('calendar_events'), communityId, criteria)
-    .select((eb) => eb.fn.countAll().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
-/**
- * One page of events in order. The page's ids come from the index alone (it carries every filtered
- * column), so a deep offset skips index entries rather than rows; then only those rows are read.
- */
-export async function listEvents(
-  db: Kysely<Database>,
-  communityId: string,
-  criteria: EventCriteria,
-  order: 'asc' | 'desc',
-  limit: number,
-  offset: number,
-): Promise<EventRow[]> {
-  const page = await whereCriteria(db.selectFrom('calendar_events'), communityId, criteria)
-    .select('id')
-    .orderBy('start_at', order)
-    .orderBy('id', order)
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  if (page.length === 0) return [];
-  const ids = page.map((r) => r.id);
-  const rows = await db.selectFrom('calendar_events').selectAll().where('community_id', '=', communityId).where('id', 'in', ids).execute();
-  return inOrder(ids, rows);
 }
 
 export type EventProfileRow = ProfileRow & { event_id: string; role: 'host' | 'speaker' };

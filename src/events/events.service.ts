@@ -5,6 +5,7 @@ import { AppError, notFound } from '../errors.js';
 import { countEventsMatching, nextEventBoundary, readEventPage, type EventFilter } from '../fragments/fragment-reads.js';
 import type { FragmentReader } from '../fragments/fragment-reader.js';
 import type { Answer } from '../fragments/splice.js';
+import type { Clock } from '../lib/clock.js';
 import { offsetOf } from '../lib/pagination.js';
 import { epochOfStored, parseInstant, toStored } from '../lib/timestamps.js';
 import type { EventListQuery } from './events.schemas.js';
@@ -12,7 +13,7 @@ import type { EventListQuery } from './events.schemas.js';
 const DAY_MS = 86_400_000;
 
 /** The UTC bounds of the calendar day of `value` in its own offset (UTC when it has none). */
-export function dayBounds(value: string): { from: string; to: string } {
+function dayBounds(value: string): { from: string; to: string } {
   const parsed = parseInstant(value);
   if (!parsed) {
     throw new AppError('invalid_parameter', "Invalid parameter 'date_filter': expected an ISO 8601 date or date-time.", [
@@ -25,7 +26,7 @@ export function dayBounds(value: string): { from: string; to: string } {
   return { from: toStored(from), to: toStored(from + DAY_MS) };
 }
 
-export function createEventsService(reader: FragmentReader, hot: HotStatements, clock: () => number) {
+export function createEventsService(reader: FragmentReader, hot: HotStatements, clock: Clock) {
   return {
     /** The event's answer when the answer cache holds it and can say so at once (see `earlyAnswer`). */
     peek: (communityId: string, id: string): Answer | undefined => reader.peek('event', communityId, id, clock()),

@@ -20,18 +20,6 @@ export function feedsByIds(db: Kysely<Database>, communityId: string, ids: reado
   return db.selectFrom('feeds').selectAll().where('community_id', '=', communityId).where('id', 'in', unique).execute();
 }
 
-/** Every feed of the community with its flags and kept post count: a few rows, never the posts themselves. */
-export function feedListings(
-  db: Kysely<Database>,
-  communityId: string,
-): Promise<Pick<FeedRow, 'id' | 'is_archived' | 'is_unlisted' | 'posts_count'>[]> {
-  return db
-    .selectFrom('feeds')
-    .select(['id', 'is_archived', 'is_unlisted', 'posts_count'])
-    .where('community_id', '=', communityId)
-    .execute();
-}
-
 function filtered(db: Kysely<Database>, communityId: string, filters: FeedFilters) {
   let query = db.selectFrom('feeds').where('community_id', '=', communityId);
   if (filters.isArchived !== undefined) query = query.where('is_archived', '=', filters.isArchived);

@@ -7,7 +7,7 @@ import { FeedSummary, Post } from '../schemas/post.js';
 import { Profile } from '../schemas/profile.js';
 
 /** Where a spliced fragment goes. A raw 0x00 never occurs in JSON text (strings escape it as \u0000). */
-export const HOLE = '\u0000';
+const HOLE = '\u0000';
 export const HOLE_BYTE = 0;
 
 export type EmbedKind = 'p' | 'f' | 't';

@@ -64,7 +64,7 @@ const fastifyMessages: Record<string, string> = {
 };
 
 /** The client went away mid-request: nothing to answer, and not a failure of Hearth's. */
-export function isClientAbort(error: unknown): boolean {
+function isClientAbort(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === 'ECONNRESET' && error.message === 'aborted';
 }
 

@@ -1,9 +1,8 @@
 // The `Idempotency-Key` header on POST: its schema, and running a handler so that retries replay its answer.
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
 import { requestHash, type IdempotencyService, type StoredResponse } from '../idempotency/idempotency.service.js';
+import type { SaveResponse } from '../idempotency/save-response.js';
 
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({
@@ -14,22 +13,20 @@ export const IdempotencyHeaders = Type.Object({
   })),
 });
 
-/** Saves the response inside the handler's own transaction; null when the request has no key. */
-export type SaveResponse = ((trx: Kysely<Database>, response: StoredResponse) => Promise<void>) | null;
-
 /**
  * Runs `work` once per key: a replay answers the stored status and body, a failure releases the claim
  * so that a retry can proceed. The body is hashed after validation, so it is the normalized request.
+ * `work` gets the saver of its response, or undefined when the request has no key.
  */
 export async function idempotently<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   service: IdempotencyService,
   communityId: string,
-  work: (save: SaveResponse) => Promise<StoredResponse<T>>,
+  work: (saveResponse: SaveResponse<StoredResponse<T>> | undefined) => Promise<StoredResponse<T>>,
 ): Promise<T> {
   const key = request.headers['idempotency-key'];
-  if (typeof key !== 'string') return send(reply, await work(null));
+  if (typeof key !== 'string') return send(reply, await work(undefined));
 
   const begun = await service.begin(communityId, key, requestHash(`${request.method} ${request.routeOptions.url ?? ''}`, request.body));
   if (begun.kind === 'replay') {
@@ -39,7 +36,7 @@ export async function idempotently<T>(
   }
   const { claim } = begun;
   try {
-    return send(reply, await work((trx, response) => service.complete(trx, claim, response)));
+    return send(reply, await work(service.saveResponseFor(claim)));
   } catch (error) {
     // Releasing is best effort: the original failure is what the client must see.
     await service.release(claim).catch((releaseError: unknown) => request.log.warn({ err: releaseError }, 'could not release idempotency key'));

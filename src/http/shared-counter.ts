@@ -27,7 +27,7 @@ export interface SharedCounterOptions {
 
 // 30 ms, within the 50 ms allowed: a request caught waiting when Redis stops still answers well under 50 ms,
 // timers firing late on a busy machine included. Redis on the same network answers in about a millisecond.
-export const defaultSharedCounterOptions: SharedCounterOptions = { windowMs: 1000, deadlineMs: 30, probeMs: 500, keyPrefix: 'hearth:rl:' };
+const defaultSharedCounterOptions: SharedCounterOptions = { windowMs: 1000, deadlineMs: 30, probeMs: 500, keyPrefix: 'hearth:rl:' };
 
 /** Counts in-process only: one Hearth process, or no Redis configured. */
 export function localCounter(windowMs: number): RequestCounter {

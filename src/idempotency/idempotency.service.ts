@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { readJson, writeJson } from '../db/json.js';
 import { AppError } from '../errors.js';
+import type { Clock } from '../lib/clock.js';
 import { epochOfStored, toStored } from '../lib/timestamps.js';
 import {
   completeClaim,
@@ -17,6 +18,7 @@ import {
   type ClaimRow,
   type IdempotencyRow,
 } from './idempotency.repository.js';
+import type { SaveResponse } from './save-response.js';
 
 export const KEY_LIFETIME_MS = 24 * 3_600_000;
 /**
@@ -37,7 +39,7 @@ export type Claim = ClaimRow;
 export type Begun = { kind: 'replay'; response: StoredResponse } | { kind: 'claimed'; claim: Claim };
 
 /** JSON with object keys sorted at every depth: equal bodies hash equally whatever their key order. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
@@ -56,7 +58,7 @@ export function requestHash(operation: string, body: unknown): string {
 const inFlight = () =>
   new AppError('idempotency_in_flight', undefined, undefined, { 'retry-after': '1' });
 
-export function createIdempotencyService(db: Kysely<Database>, clock: () => number) {
+export function createIdempotencyService(db: Kysely<Database>, clock: Clock) {
   let lastPurge = Number.NEGATIVE_INFINITY;
 
   /** Expired keys are ignored anyway; deleting them now and then only keeps the table small. */
@@ -99,8 +101,8 @@ export function createIdempotencyService(db: Kysely<Database>, clock: () => numb
       throw inFlight();
     },
 
-    /** Stores the response with `trx`, the transaction of the work itself, so both commit together. */
-    complete: (trx: Kysely<Database>, claim: Claim, response: StoredResponse) =>
+    /** The saver of the response to the claimed request: it writes with the transaction of the work itself. */
+    saveResponseFor: (claim: Claim): SaveResponse<StoredResponse> => (trx, response) =>
       completeClaim(trx, claim, response.status, writeJson(response.body)),
 
     release: (claim: Claim) => releaseClaim(db, claim),

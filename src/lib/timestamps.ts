@@ -80,9 +80,3 @@ export function toWire(stored: string | null): string | null;
 export function toWire(stored: string | null): string | null {
   return stored === null ? null : `${stored}+00`;
 }
-
-export function nowStored(): string {
-  const now = performance.timeOrigin + performance.now();
-  const ms = Math.floor(now);
-  return toStored(ms, Math.floor((now - ms) * 1000));
-}

@@ -28,7 +28,7 @@ export function invalidBody(problems: FieldProblem[]): AppError {
 }
 
 /** Splits at the first space: first name before it, last name the rest; null when either is empty. */
-export function splitFullName(fullName: string): { firstName: string; lastName: string } | null {
+function splitFullName(fullName: string): { firstName: string; lastName: string } | null {
   const trimmed = fullName.trim();
   const space = trimmed.indexOf(' ');
   if (space < 0) return null;

@@ -4,6 +4,7 @@ import { principalOf } from '../http/auth.js';
 import { errorResponses } from '../http/error-responses.js';
 import { IdempotencyHeaders, idempotently } from '../http/idempotency.js';
 import type { IdempotencyService, StoredResponse } from '../idempotency/idempotency.service.js';
+import { saveResponseOf } from '../idempotency/save-response.js';
 import { AddMemberBody, AddMemberResponse, MemberParams, normalizeMemberBody } from './members.schemas.js';
 import type { AddMemberOutcome, MembersService } from './members.service.js';
 
@@ -52,8 +53,8 @@ export const membersRoutes: FastifyPluginAsyncTypebox<{ members: MembersService;
     async (request, reply) => {
       const { communityId, tokenId } = principalOf(request);
       const actor = { communityId, tokenId, requestId: request.id };
-      return idempotently(request, reply, idempotency, communityId, async (save) =>
-        responseOf(await members.add(actor, request.body, save ? (trx, outcome) => save(trx, responseOf(outcome)) : undefined)),
+      return idempotently(request, reply, idempotency, communityId, async (saveResponse) =>
+        responseOf(await members.add(actor, request.body, saveResponseOf(saveResponse, responseOf))),
       );
     },
   );

@@ -5,8 +5,10 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { Database } from '../db/database.js';
 import { notFound } from '../errors.js';
 import { refreshFragments } from '../fragments/fragment-refresh.js';
+import type { Clock } from '../lib/clock.js';
 import { newUuid } from '../lib/ids.js';
 import { toStored } from '../lib/timestamps.js';
+import type { SaveResponse } from '../idempotency/save-response.js';
 import type { Member } from '../schemas/member.js';
 import { toMemberInput, type MemberFields } from './member-input.js';
 import { toMember } from './member.mapper.js';
@@ -40,13 +42,10 @@ async function announce(trx: Kysely<Database>, communityId: string, type: Webhoo
   return hooks.length === 0 ? 0 : enqueue(trx, communityId, hooks, [{ type, data: member }], at);
 }
 
-/** Runs inside the transaction of the change, so what it writes commits or rolls back with the member. */
-export type WithinChange = (trx: Kysely<Database>, outcome: AddMemberOutcome) => Promise<void>;
-
 /** `localChanges` counts this process's commits, so its answer cache drops what a member change touched. */
-export function createMembersService(db: Kysely<Database>, clock: () => number, localChanges: { count: number } = { count: 0 }) {
+export function createMembersService(db: Kysely<Database>, clock: Clock, localChanges: { count: number } = { count: 0 }) {
   return {
-    async add(actor: Actor, fields: MemberFields, withinChange?: WithinChange): Promise<AddMemberOutcome> {
+    async add(actor: Actor, fields: MemberFields, saveResponse?: SaveResponse<AddMemberOutcome>): Promise<AddMemberOutcome> {
       const input = toMemberInput(fields);
       const at = toStored(clock());
       let sent = 0;
@@ -76,7 +75,7 @@ export function createMembersService(db: Kysely<Database>, clock: () => number, 
         // The member's profile may be an event's host or a post's author: its fragment is rewritten with it.
         await refreshFragments(trx, actor.communityId, { profiles: [row.id] });
         sent = await announce(trx, actor.communityId, created ? 'member.created' : 'member.updated', outcome.member, at);
-        if (withinChange) await withinChange(trx, outcome);
+        if (saveResponse) await saveResponse(trx, outcome);
         return outcome;
       });
       localChanges.count++;

@@ -145,8 +145,3 @@ export async function scrape(metrics: Metrics): Promise<{ contentType: string; b
   const merged = Registry.merge([metrics.registry, processMetrics()]);
   return { contentType: merged.contentType, body: await merged.metrics() };
 }
-
-/** Starts the process metrics now, so that their counters cover the whole life of the process. */
-export function startProcessMetrics(): void {
-  processMetrics();
-}

@@ -4,6 +4,7 @@
 // page is in, in one import transaction: all or nothing per run.
 import { createReadStream } from 'node:fs';
 import type { Store } from '../db/store.js';
+import type { Clock } from '../lib/clock.js';
 import { ImportError } from '../transfer/import-problems.js';
 import { importStream, type ImportSummary } from '../transfer/import.service.js';
 import { discard, freshState, loadState, savePage, type PullFiles, type PullState } from './pull-state.js';
@@ -18,6 +19,8 @@ export interface PullOptions {
   /** Discard an unfinished pull instead of resuming it. */
   restart: boolean;
   progress: (line: string) => void;
+  /** Dates what the pulled records leave undated; the wall clock by default. */
+  clock?: Clock;
 }
 
 export interface PullResult {
@@ -121,7 +124,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   progress(`Importing ${Object.values(state.fetched).reduce((a, b) => a + b, 0)} records into '${community.slug}' in one transaction…`);
   let imported: ImportSummary;
   try {
-    imported = await importStream(options.store, community.id, createReadStream(files.spool, 'utf8'));
+    imported = await importStream(options.store, community.id, createReadStream(files.spool, 'utf8'), { clock: options.clock });
   } catch (error) {
     if (error instanceof ImportError) {
       throw new PullError(`Import failed, nothing was kept: ${error.message}. The records fetched stay in ${files.spool}; running the pull again only imports.`);

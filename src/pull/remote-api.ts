@@ -24,7 +24,7 @@ export interface RemoteOptions {
 const MAX_WAIT_MS = 60_000;
 
 /** `https://example.com/admin/v0/` -> `https://example.com/admin/v0`; refuses what is not an http(s) URL. */
-export function adminRoot(from: string): string {
+function adminRoot(from: string): string {
   let url: URL;
   try {
     url = new URL(from);

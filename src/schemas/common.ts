@@ -66,4 +66,3 @@ export const ErrorBody = Type.Object(
   },
   { description: 'The error body of every failed request' },
 );
-export type ErrorBodyType = Static<typeof ErrorBody>;

@@ -2,8 +2,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { newUuid } from '../lib/ids.js';
-import { epochOfStored, nowStored, toStored, toWire } from '../lib/timestamps.js';
+import { epochOfStored, toStored, toWire } from '../lib/timestamps.js';
 import { notFound } from '../errors.js';
 import type { ApiKey } from '../schemas/api-key.js';
 import { storedFieldNames, type FieldNames } from './field-names.js';
@@ -33,13 +34,14 @@ interface KnownPrincipal {
   principal: Principal;
   expiresAt: number | null;
   lastUsedAt: number;
+  /** `performance.now()` past which the entry is read again: a span of real time (PRINCIPAL_TTL_MS), not a date. */
   until: number;
 }
 
 /** SHA-256 fits here: the secrets are 256 random bits, so there is nothing to stretch. */
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
-export function createTokensService(db: Kysely<Database>, clock: () => number = Date.now) {
+export function createTokensService(db: Kysely<Database>, clock: Clock = systemClock) {
   const lastTouched = new Map<string, number>();
   const known = new Map<string, KnownPrincipal>();
 
@@ -53,6 +55,7 @@ export function createTokensService(db: Kysely<Database>, clock: () => number = 
 
   return {
     async create(communityId: string, options: { name?: string; scopes: Scope[]; expiresInMs?: number; fieldNames?: FieldNames }) {
+      const now = clock();
       const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
       const id = newUuid();
       await insertToken(db, {
@@ -62,8 +65,8 @@ export function createTokensService(db: Kysely<Database>, clock: () => number = 
         secret_hash: hashSecret(secret),
         scopes: options.scopes.join(','),
         field_names: options.fieldNames ?? 'spec',
-        created_at: nowStored(),
-        expires_at: options.expiresInMs === undefined ? null : toStored(clock() + options.expiresInMs),
+        created_at: toStored(now),
+        expires_at: options.expiresInMs === undefined ? null : toStored(now + options.expiresInMs),
         revoked_at: null,
         last_used_at: null,
       });
@@ -133,7 +136,7 @@ export function createTokensService(db: Kysely<Database>, clock: () => number = 
     },
 
     list: (communityId: string) => listTokens(db, communityId),
-    revoke: (id: string) => revokeToken(db, id, nowStored()),
+    revoke: (id: string) => revokeToken(db, id, toStored(clock())),
   };
 }
 export type TokensService = ReturnType<typeof createTokensService>;

@@ -2,7 +2,8 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { Store } from '../db/store.js';
-import { nowStored } from '../lib/timestamps.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { toStored } from '../lib/timestamps.js';
 import { loadResolverTables } from './derive.js';
 import type { ChunkResult, FinishResult } from './import-chunks.js';
 import { parseLine, type ParseOptions } from './import-parse.js';
@@ -37,6 +38,8 @@ const REPORT_EVERY = 1000;
 export interface ImportOptions extends ParseOptions, ImportProgress {
   /** Validates the whole file, links and e-mails included, and writes nothing. */
   dryRun?: boolean;
+  /** Dates what the file leaves undated and the import's webhook messages; the wall clock by default. */
+  clock?: Clock;
 }
 
 /** Lines per chunk: the worker parses one while the store writes the one before. */
@@ -61,10 +64,11 @@ export async function importLines(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   if (options.dryRun) return checkOnly(store, communityId, lines, options);
+  const clock = options.clock ?? systemClock;
   const db = store.db;
   const empty = await isEmptyCommunity(db, communityId);
   const source = chunkSource(
-    { now: nowStored(), communityId, empty, resolver: await loadResolverTables(db, communityId), ignoreUnknown: options.ignoreUnknown },
+    { now: toStored(clock()), communityId, empty, resolver: await loadResolverTables(db, communityId), ignoreUnknown: options.ignoreUnknown },
     Array.isArray(lines) && lines.length < INLINE_BELOW,
   );
   const problems: ImportProblem[] = [];
@@ -76,7 +80,7 @@ export async function importLines(
       const imports = importStoreFor(store.dialect);
       await imports.deferForeignKeys(trx);
       const indexSearch = empty ? await imports.deferSearch(trx, communityId) : null;
-      const writer = new ImportStream(trx, communityId, empty, await importWebhooks(trx, communityId));
+      const writer = new ImportStream(trx, communityId, empty, await importWebhooks(trx, communityId, clock));
       const settle = async (result: ChunkResult) => {
         for (const [line, field] of result.ignored) options.onIgnored?.(line, field);
         records += result.records;
@@ -140,7 +144,7 @@ export async function importLines(
 /** The dry run: reads every line, then checks what only the store can tell; writes nothing. */
 async function checkOnly(store: Store, communityId: string, lines: AsyncIterable<string> | Iterable<string>, options: ImportOptions): Promise<ImportSummary> {
   const plan: ImportPlan = emptyPlan();
-  const now = nowStored();
+  const now = toStored((options.clock ?? systemClock)());
   const problems: ImportProblem[] = [];
   let line = 0;
   for await (const text of lines) {

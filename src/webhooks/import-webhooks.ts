@@ -4,7 +4,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { answerWithin } from '../fragments/fragment-answer.js';
-import { nowStored } from '../lib/timestamps.js';
+import type { Clock } from '../lib/clock.js';
+import { toStored } from '../lib/timestamps.js';
 import { toMember } from '../members/member.mapper.js';
 import { profilesByIds } from '../profiles/profiles.repository.js';
 import { chunk, existingIds } from '../transfer/batch.js';
@@ -30,7 +31,7 @@ async function existingEvents(db: Kysely<Database>, communityId: string, ids: st
  * The webhooks of one import, inside its transaction `db`: `note` each chunk before it is written (which of its
  * records the store held already), then `emit` once everything is written and rendered.
  */
-export async function importWebhooks(db: Kysely<Database>, communityId: string) {
+export async function importWebhooks(db: Kysely<Database>, communityId: string, clock: Clock) {
   const hooks = await listeners(db, communityId);
   const wantsEvents = anyListens(hooks, ['calendar_event.created', 'calendar_event.updated']);
   const wantsMembers = anyListens(hooks, ['member.created', 'member.updated']);
@@ -69,7 +70,7 @@ export async function importWebhooks(db: Kysely<Database>, communityId: string) 
         }
       }
       if (hooks.some((hook) => subscribes(hook.event_types, 'import.completed'))) outgoing.push({ type: 'import.completed', data: counts });
-      return enqueue(db, communityId, hooks, outgoing, nowStored());
+      return enqueue(db, communityId, hooks, outgoing, toStored(clock()));
     },
   };
 }

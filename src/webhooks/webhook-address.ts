@@ -26,7 +26,7 @@ for (const [net, prefix] of [
   ['ff00::', 8],
 ] as const) internal.addSubnet(net, prefix, 'ipv6');
 
-export class WebhookAddressError extends Error {}
+class WebhookAddressError extends Error {}
 
 export function isInternalAddress(address: string): boolean {
   const family = isIP(address);
@@ -38,7 +38,7 @@ export function isInternalAddress(address: string): boolean {
 }
 
 /** Parses a receiver URL; throws a WebhookAddressError saying why it is refused. */
-export function parseWebhookUrl(text: string): URL {
+function parseWebhookUrl(text: string): URL {
   let url: URL;
   try {
     url = new URL(text);

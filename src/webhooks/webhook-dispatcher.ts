@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { newUuid } from '../lib/ids.js';
 import { epochOfStored, toStored } from '../lib/timestamps.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -23,18 +24,18 @@ export interface DispatcherOptions {
   config: DispatcherConfig;
   log: FastifyBaseLogger;
   metrics?: Metrics;
-  clock?: () => number;
+  clock?: Clock;
   random?: () => number;
 }
 
 /** Delay before attempt `attempts + 1`: base × 2^(attempts − 1), at most an hour, with "equal jitter" (half fixed, half random). */
-export function retryDelay(baseMs: number, attempts: number, random: () => number = Math.random): number {
+function retryDelay(baseMs: number, attempts: number, random: () => number = Math.random): number {
   const exponential = Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.min(30, attempts - 1));
   return Math.round(exponential / 2 + random() * (exponential / 2));
 }
 
 /** How long a claim lasts: longer than an attempt may take, so a live dispatcher never loses its claim. */
-export const leaseMs = (config: DispatcherConfig) => config.webhookTimeoutMs + 5000;
+const leaseMs = (config: DispatcherConfig) => config.webhookTimeoutMs + 5000;
 
 interface AttemptResult {
   ok: boolean;
@@ -44,7 +45,7 @@ interface AttemptResult {
 
 export function startDispatcher(options: DispatcherOptions) {
   const { store, config, log, metrics } = options;
-  const clock = options.clock ?? Date.now;
+  const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const signers = new Map<string, Webhook>();
   const inFlight = new Map<string, { abort: AbortController; claim: string; done: Promise<void> }>();

@@ -16,7 +16,7 @@ export interface OutgoingEvent {
 }
 
 /** `msg_` and 24 random base32-ish characters: the `webhook-id` a receiver deduplicates by. */
-export const newMessageId = (): string => `msg_${randomBytes(15).toString('base64url')}`;
+const newMessageId = (): string => `msg_${randomBytes(15).toString('base64url')}`;
 
 /** The community's webhooks, read once per change; most changes then find that nobody listens. */
 export async function listeners(db: Kysely<Database>, communityId: string): Promise<WebhookRow[]> {

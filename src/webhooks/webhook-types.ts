@@ -1,6 +1,6 @@
 // The event types webhooks announce, and the patterns (`member.*`, `*`) a webhook subscribes with.
 
-export const webhookEventTypes = [
+const webhookEventTypes = [
   'calendar_event.created',
   'calendar_event.updated',
   'calendar_event.deleted',
@@ -21,7 +21,7 @@ export function parseEventPatterns(text: string): string[] {
   return patterns;
 }
 
-export function matches(pattern: string, type: string): boolean {
+function matches(pattern: string, type: string): boolean {
   if (pattern === '*') return true;
   if (pattern.endsWith('.*')) return type.startsWith(pattern.slice(0, -1));
   return pattern === type;

@@ -115,7 +115,3 @@ export async function requeueMessage(db: Kysely<Database>, id: string, now: stri
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
-
-export function findMessage(db: Kysely<Database>, id: string): Promise<MessageRow | undefined> {
-  return db.selectFrom('webhook_messages').selectAll().where('id', '=', id).executeTakeFirst();
-}

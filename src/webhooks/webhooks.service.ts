@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { newUuid } from '../lib/ids.js';
 import { toStored } from '../lib/timestamps.js';
 import { checkWebhookUrl } from './webhook-address.js';
@@ -29,7 +30,7 @@ export interface WebhookListing {
   created_at: string;
 }
 
-export function createWebhooksService(db: Kysely<Database>, clock: () => number = Date.now) {
+export function createWebhooksService(db: Kysely<Database>, clock: Clock = systemClock) {
   return {
     async add(communityId: string, url: string, options: { events?: string; secret?: string; allowPrivate: boolean }): Promise<WebhookListing & { secret: string }> {
       // The checks that need no network first.
@@ -78,4 +79,3 @@ export function createWebhooksService(db: Kysely<Database>, clock: () => number 
     },
   };
 }
-export type WebhooksService = ReturnType<typeof createWebhooksService>;

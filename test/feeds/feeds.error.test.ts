@@ -10,12 +10,8 @@ let strangerToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const acme = await t.community('acme');
-  await t.importRecords(acme, baseRecords);
-  token = await t.token(acme);
-  const stranger = await t.community('stranger');
-  await t.importRecords(stranger, [announcements]);
-  strangerToken = await t.token(stranger);
+  ({ token } = await t.seed('acme', baseRecords));
+  ({ token: strangerToken } = await t.seed('stranger', [announcements]));
 });
 afterAll(() => t.close());
 

@@ -9,9 +9,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const community = await t.community('acme');
-  await t.importRecords(community, [...baseRecords, announcements, generalTwin]);
-  token = await t.token(community);
+  ({ token } = await t.seed('acme', [...baseRecords, announcements, generalTwin]));
 });
 afterAll(() => t.close());
 

@@ -6,13 +6,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCommunitiesService } from '../../src/communities/communities.service.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { openStore, type Store } from '../../src/db/store.js';
-import { createTokensService } from '../../src/tokens/tokens.service.js';
-import { importLines } from '../../src/transfer/import.service.js';
 import { baseRecords } from '../../fixtures/community.js';
 import { createTestDatabase } from '../helpers/test-store.js';
+import { seedCommunity } from '../helpers/seed.js';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -50,9 +48,8 @@ describe('changes made by other processes', () => {
     database = await createTestDatabase();
     store = openStore(database.url, 2);
     await migrateToLatest(store.db, store.dialect);
-    const { id } = await createCommunitiesService(store.db, store.dialect).create('xproc', 'Cross');
-    await importLines(store, id, baseRecords.map((record) => JSON.stringify(record)));
-    token = await createTokensService(store.db).create(id, { scopes: ['read'] });
+    const seeded = await seedCommunity(store, 'xproc', { name: 'Cross', records: baseRecords });
+    token = { id: seeded.tokenId, secret: seeded.token };
     env = { DATABASE_URL: database.url };
     const port = await freePort();
     base = `http://127.0.0.1:${port}/admin/v0`;

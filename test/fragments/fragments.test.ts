@@ -19,9 +19,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  community = await t.community('frag');
-  await t.importRecords(community, postRecords);
-  token = await t.token(community);
+  ({ community, token } = await t.seed('frag', postRecords));
 });
 afterAll(() => t.close());
 

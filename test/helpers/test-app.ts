@@ -9,6 +9,7 @@ import type { Scope } from '../../src/tokens/scopes.js';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { importLines, type ImportSummary } from '../../src/transfer/import.service.js';
 import { attachContract } from './contract.js';
+import { seedCommunity, type Seeded } from './seed.js';
 import { createTestStore, type TestStore } from './test-store.js';
 
 export interface TestApp {
@@ -17,6 +18,8 @@ export interface TestApp {
   /** Current time seen by the app; tests may move it. */
   clock: { now: number };
   community(slug: string): Promise<string>;
+  /** The common setup: a community holding `records`, and a token of it with `scopes` (`read` by default). */
+  seed(slug: string, records?: object[], scopes?: Scope[]): Promise<Seeded>;
   token(communityId: string, scopes?: Scope[], options?: { expiresInMs?: number; fieldNames?: FieldNames }): Promise<string>;
   importRecords(communityId: string, records: object[]): Promise<ImportSummary>;
   get(path: string, token: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
@@ -27,22 +30,25 @@ export async function createTestApp(options: { now?: number; config?: Partial<Co
   const testStore = await createTestStore();
   const { store } = testStore;
   const clock = { now: options.now ?? Date.parse('2026-03-10T12:00:00Z') };
+  // The app's one clock, also for what the tests create beside it.
+  const now = () => clock.now;
   const config = loadConfig({}, { databaseUrl: testStore.url, rateLimitPerSecond: 10_000, authFailuresPerSecond: 10_000, ...options.config });
-  const app = await buildApp(config, { store, clock: () => clock.now, logger: options.logger ?? false });
+  const app = await buildApp(config, { store, clock: now, logger: options.logger ?? false });
   // The production app, plus one read-only hook: every answer is checked against the OpenAPI document.
   attachContract(app);
   await app.ready();
-  const communities = createCommunitiesService(store.db, store.dialect);
-  const tokens = createTokensService(store.db, () => clock.now);
+  const communities = createCommunitiesService(store.db, store.dialect, now);
+  const tokens = createTokensService(store.db, now);
 
   return {
     app,
     testStore,
     clock,
     community: async (slug) => (await communities.create(slug, slug)).id,
+    seed: (slug, records, scopes) => seedCommunity(store, slug, { records, scopes, clock: now }),
     token: async (communityId, scopes = ['read'], opts = {}) =>
       (await tokens.create(communityId, { scopes, expiresInMs: opts.expiresInMs, fieldNames: opts.fieldNames })).secret,
-    importRecords: (communityId, records) => importLines(store, communityId, records.map((r) => JSON.stringify(r))),
+    importRecords: (communityId, records) => importLines(store, communityId, records.map((r) => JSON.stringify(r)), { clock: now }),
     get: (path, token, headers = {}) => app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}`, ...headers } }),
     async close() {
       await app.close();

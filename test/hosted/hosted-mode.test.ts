@@ -26,9 +26,7 @@ let hosted: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  community = await t.community('acme');
-  await t.importRecords(community, [...postRecords, announcements, generalTwin, partnerEvent, threadPost]);
-  spec = await t.token(community, ['read', 'members:write']);
+  ({ community, token: spec } = await t.seed('acme', [...postRecords, announcements, generalTwin, partnerEvent, threadPost], ['read', 'members:write']));
   hosted = await t.token(community, ['read', 'members:write'], { fieldNames: 'hosted' });
 });
 afterAll(() => t.close());

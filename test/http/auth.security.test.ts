@@ -10,9 +10,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  acme = await t.community('acme');
-  await t.importRecords(acme, baseRecords);
-  token = await t.token(acme);
+  ({ community: acme, token } = await t.seed('acme', baseRecords));
 });
 afterAll(() => t.close());
 

@@ -8,9 +8,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const community = await t.community('acme');
-  await t.importRecords(community, baseRecords);
-  token = await t.token(community);
+  ({ token } = await t.seed('acme', baseRecords));
 });
 afterAll(() => t.close());
 

@@ -44,9 +44,7 @@ const stable = (raw: Raw) => raw.headers.map(([name, value]) => (varying.has(nam
 
 beforeAll(async () => {
   t = await createTestApp({ config: { rateLimitPerSecond: 5 } });
-  community = await t.community('fast');
-  await t.importRecords(community, postRecords);
-  token = await t.token(community);
+  ({ community, token } = await t.seed('fast', postRecords));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });

@@ -5,18 +5,19 @@ import { baseRecords } from '../../fixtures/community.js';
 
 let t: TestApp;
 let token: string;
+/** A token of another community, which holds nothing. */
+let neighbour: string;
 
 beforeAll(async () => {
   t = await createTestApp({ config: { rateLimitPerSecond: 5 } });
-  const community = await t.community('acme');
-  await t.importRecords(community, baseRecords);
-  token = await t.token(community);
+  ({ token } = await t.seed('acme', baseRecords));
+  ({ token: neighbour } = await t.seed('etag-1'));
 });
 afterAll(() => t.close());
 
 describe('ETag', () => {
   it('answers 304 without a body when If-None-Match holds the current ETag', async () => {
-    const first = await t.get('/admin/v0/calendar_events/evongoing001', await t.token((await t.community('etag-1'))).then(() => token));
+    const first = await t.get('/admin/v0/calendar_events/evongoing001', token);
     const etag = first.headers['etag'];
     // Made of the versions of the event and of what it embeds (opaque to clients).
     expect(etag).toMatch(/^"e[0-9a-z]+(\.[0-9a-z]+)*"$/);
@@ -29,6 +30,9 @@ describe('ETag', () => {
     const stale = await t.get('/admin/v0/calendar_events/evongoing001', token, { 'if-none-match': '"stale"' });
     expect(stale.statusCode).toBe(200);
     expect(stale.json().data.id).toBe('evongoing001');
+    // Another community does not see the event, nor its ETag.
+    const elsewhere = await t.get('/admin/v0/calendar_events/evongoing001', neighbour, { 'if-none-match': String(etag) });
+    expect([elsewhere.statusCode, elsewhere.headers['etag']]).toEqual([404, undefined]);
   });
 
   it('differs between different answers and is absent on errors', async () => {

@@ -9,9 +9,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const community = await t.community('acme');
-  await t.importRecords(community, baseRecords);
-  token = await t.token(community, ['read', 'members:write']);
+  ({ token } = await t.seed('acme', baseRecords, ['read', 'members:write']));
 });
 afterAll(() => t.close());
 

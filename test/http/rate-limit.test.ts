@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createCommunitiesService } from '../../src/communities/communities.service.js';
-import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { WindowCounter } from '../../src/http/window-counter.js';
 import type { FastifyInstance } from 'fastify';
 import { createTestStore, type TestStore } from '../helpers/test-store.js';
 import { attachContract } from '../helpers/contract.js';
+import { seedCommunity } from '../helpers/seed.js';
 
 /** Counts the queries the app sends to the store. */
 class QueryCounter implements KyselyPlugin {
@@ -32,10 +31,10 @@ const counter = new QueryCounter();
 beforeAll(async () => {
   testStore = await createTestStore();
   const { store } = testStore;
-  const community = await createCommunitiesService(store.db, store.dialect).create('acme', 'Acme');
+  const acme = await seedCommunity(store, 'acme', { name: 'Acme' });
   // Each test counts on a token of its own: windows outlive a test.
-  freshToken = async () => (await createTokensService(store.db).create(community.id, { scopes: ['read'] })).secret;
-  token = await freshToken();
+  freshToken = () => acme.newToken(['read']);
+  token = acme.token;
   const counted = { ...store, db: store.db.withPlugin(counter) };
   app = await buildApp(loadConfig({}, { databaseUrl: testStore.url, rateLimitPerSecond: 5, authFailuresPerSecond: 3 }), { store: counted, logger: false });
   attachContract(app);

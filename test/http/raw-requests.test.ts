@@ -6,11 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createCommunitiesService } from '../../src/communities/communities.service.js';
-import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { attachContract } from '../helpers/contract.js';
 import { rawRequest, type RawAnswer } from '../helpers/raw-http.js';
 import { createTestStore, type TestStore } from '../helpers/test-store.js';
+import { seedCommunity } from '../helpers/seed.js';
 
 let testStore: TestStore;
 let app: FastifyInstance;
@@ -21,8 +20,7 @@ const logs: { level: number; msg: string; request_id?: string }[] = [];
 beforeAll(async () => {
   testStore = await createTestStore();
   const { store } = testStore;
-  const community = await createCommunitiesService(store.db, store.dialect).create('raw', 'Raw');
-  token = (await createTokensService(store.db).create(community.id, { scopes: ['read', 'members:write'] })).secret;
+  ({ token } = await seedCommunity(store, 'raw', { name: 'Raw', scopes: ['read', 'members:write'] }));
   const stream = new Writable({
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split('\n').filter(Boolean)) logs.push(JSON.parse(line));

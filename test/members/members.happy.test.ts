@@ -10,9 +10,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  acme = await t.community('acme');
-  await t.importRecords(acme, baseRecords);
-  token = await t.token(acme, ['read', 'members:write']);
+  ({ community: acme, token } = await t.seed('acme', baseRecords, ['read', 'members:write']));
 });
 afterAll(() => t.close());
 

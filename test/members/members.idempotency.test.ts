@@ -14,8 +14,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  acme = await t.community('acme');
-  token = await t.token(acme, ['members:write']);
+  ({ community: acme, token } = await t.seed('acme', [], ['members:write']));
 });
 afterAll(() => t.close());
 

@@ -36,9 +36,7 @@ describe.skipIf(!hasChromium)('GET /docs in Chromium', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: Date.parse('2026-03-08T12:00:00Z') });
-    const community = await t.community('docs');
-    await t.importRecords(community, baseRecords);
-    token = await t.token(community, ['read']);
+    ({ token } = await t.seed('docs', baseRecords, ['read']));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('expected a TCP address');

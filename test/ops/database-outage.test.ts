@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createCommunitiesService } from '../../src/communities/communities.service.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { openStore, type Store } from '../../src/db/store.js';
-import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from '../helpers/private-postgres.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
 import { percentile, sleep, startLoad, until } from '../helpers/load.js';
+import { seedCommunity } from '../helpers/seed.js';
 
 const runs = Boolean(testDatabaseUrl) && privatePostgresAvailable();
 const FREEZE_GRACE_MS = 50;
@@ -25,8 +24,7 @@ describe.runIf(runs)('database outage (PostgreSQL)', () => {
     server = await startPrivatePostgres();
     store = openStore(server.url, 4);
     await migrateToLatest(store.db, store.dialect);
-    const community = await createCommunitiesService(store.db, store.dialect).create('outage', 'Outage');
-    token = (await createTokensService(store.db).create(community.id, { scopes: ['read'] })).secret;
+    ({ token } = await seedCommunity(store, 'outage', { name: 'Outage' }));
     app = await buildApp(loadConfig({}, { databaseUrl: server.url, rateLimitPerSecond: 100_000 }), { store, logger: false });
   }, 60_000);
   afterAll(async () => {

@@ -7,12 +7,12 @@ import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { createCommunitiesService } from '../../src/communities/communities.service.js';
-import { createTokensService, hashSecret } from '../../src/tokens/tokens.service.js';
+import { hashSecret } from '../../src/tokens/tokens.service.js';
 import { SharedCounter, type RequestCounter } from '../../src/http/shared-counter.js';
 import { freePort, privateRedisAvailable, startPrivateRedis, type PrivateRedis } from '../helpers/private-redis.js';
 import { createTestStore, testDatabaseUrl, type TestStore } from '../helpers/test-store.js';
 import { percentile, sleep, startLoad, until, type Answer } from '../helpers/load.js';
+import { seedCommunity } from '../helpers/seed.js';
 
 const store = testDatabaseUrl ? 'PostgreSQL' : 'SQLite';
 
@@ -87,8 +87,7 @@ describe.runIf(privateRedisAvailable())(`Redis outage (${store})`, () => {
   beforeAll(async () => {
     redis = await startPrivateRedis();
     testStore = await createTestStore();
-    const community = await createCommunitiesService(testStore.store.db, testStore.store.dialect).create('outage', 'Outage');
-    token = (await createTokensService(testStore.store.db).create(community.id, { scopes: ['read'] })).secret;
+    ({ token } = await seedCommunity(testStore.store, 'outage', { name: 'Outage' }));
     ({ app, base, lines, logs, countP99 } = await startApp(testStore, redis.url));
     probe = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 200, enableOfflineQueue: false });
     probe.on('error', () => {});

@@ -5,10 +5,9 @@ import { createServer } from 'node:net';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { createCommunitiesService } from '../../src/communities/communities.service.js';
 import { openStore, type Store } from '../../src/db/store.js';
-import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { createTestDatabase, testDatabaseUrl } from '../helpers/test-store.js';
+import { seedCommunity } from '../helpers/seed.js';
 
 const redisUrl = process.env['TEST_REDIS_URL'] || 'redis://127.0.0.1:6379';
 
@@ -84,8 +83,7 @@ describe.runIf(runs)('two Hearth processes on one PostgreSQL and one Redis', () 
   });
 
   it('shares one rate limit per token across both processes', async () => {
-    const community = await createCommunitiesService(store.db, store.dialect).create('shared', 'Shared');
-    const token = (await createTokensService(store.db).create(community.id, { scopes: ['read'] })).secret;
+    const { token } = await seedCommunity(store, 'shared', { name: 'Shared' });
     const urls = Array.from({ length: 10 }, (_, i) => `http://127.0.0.1:${ports[i % 2]}/admin/v0/calendar_events`);
     const answers = await Promise.all(urls.map((url) => fetch(url, { headers: { authorization: `Bearer ${token}` } })));
     const statuses = answers.map((r) => r.status).sort();
@@ -95,8 +93,7 @@ describe.runIf(runs)('two Hearth processes on one PostgreSQL and one Redis', () 
   });
 
   it('replays an idempotent add-member on the other process', async () => {
-    const community = await createCommunitiesService(store.db, store.dialect).create('idem', 'Idem');
-    const token = (await createTokensService(store.db).create(community.id, { scopes: ['members:write'] })).secret;
+    const { community, token } = await seedCommunity(store, 'idem', { name: 'Idem', scopes: ['members:write'] });
     const post = (port: number | undefined) =>
       fetch(`http://127.0.0.1:${port}/admin/v0/members`, {
         method: 'POST',
@@ -111,7 +108,7 @@ describe.runIf(runs)('two Hearth processes on one PostgreSQL and one Redis', () 
     expect(second.status).toBe(201);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(await second.json()).toEqual(firstBody);
-    const members = await store.db.selectFrom('profiles').select('id').where('community_id', '=', community.id).execute();
+    const members = await store.db.selectFrom('profiles').select('id').where('community_id', '=', community).execute();
     expect(members).toHaveLength(1);
   });
 });

@@ -9,9 +9,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const community = await t.community('acme');
-  await t.importRecords(community, postRecords);
-  token = await t.token(community);
+  ({ token } = await t.seed('acme', postRecords));
 });
 afterAll(() => t.close());
 

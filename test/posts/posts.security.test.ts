@@ -10,9 +10,7 @@ let otherToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const acme = await t.community('acme');
-  await t.importRecords(acme, postRecords);
-  acmeToken = await t.token(acme);
+  ({ token: acmeToken } = await t.seed('acme', postRecords));
   // The same export imported elsewhere keeps its ids; then that community changes and grows.
   const other = await t.community('other');
   await t.importRecords(other, postRecords);

@@ -7,7 +7,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  token = await t.token(await t.community('acme'));
+  ({ token } = await t.seed('acme'));
 });
 afterAll(() => t.close());
 

@@ -12,9 +12,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const community = await t.community('acme');
-  await t.importRecords(community, searchRecords);
-  token = await t.token(community);
+  ({ token } = await t.seed('acme', searchRecords));
 });
 afterAll(() => t.close());
 

@@ -21,9 +21,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  community = await t.community('acme');
-  await t.importRecords(community, baseRecords);
-  token = await t.token(community);
+  ({ community, token } = await t.seed('acme', baseRecords));
 });
 afterAll(() => t.close());
 

@@ -2,16 +2,14 @@
 // every message still arrives with its webhook-id; two processes on one store deliver each message once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCommunitiesService } from '../../src/communities/communities.service.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { openStore, type Store } from '../../src/db/store.js';
-import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { createWebhooksService, newSecret } from '../../src/webhooks/webhooks.service.js';
 import { baseRecords } from '../../fixtures/community.js';
 import { freePort, root } from '../helpers/processes.js';
 import { createTestDatabase, testDatabaseUrl } from '../helpers/test-store.js';
-import { importLines } from '../../src/transfer/import.service.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { seedCommunity } from '../helpers/seed.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let store: Store;
@@ -88,11 +86,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   store = openStore(database.url, 2);
   await migrateToLatest(store.db, store.dialect);
-  const community = await createCommunitiesService(store.db, store.dialect).create('acme', 'Acme');
-  await importLines(store, community.id, baseRecords.map((r) => JSON.stringify(r)));
-  token = (await createTokensService(store.db).create(community.id, { scopes: ['read', 'events:write'] })).secret;
+  const acme = await seedCommunity(store, 'acme', { name: 'Acme', records: baseRecords, scopes: ['read', 'events:write'] });
+  token = acme.token;
   receiver = await startReceiver(secret);
-  await createWebhooksService(store.db).add(community.id, receiver.url, { secret, events: 'calendar_event.*', allowPrivate: true });
+  await createWebhooksService(store.db).add(acme.community, receiver.url, { secret, events: 'calendar_event.*', allowPrivate: true });
 });
 afterEach(async () => {
   for (const child of children) child.kill('SIGKILL');

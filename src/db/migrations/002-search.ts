@@ -17,7 +17,7 @@ interface IndexSpec {
   readonly watched: readonly string[];
 }
 
-export const TITLE_INDEX_LIMIT = 10_000;
+const TITLE_INDEX_LIMIT = 10_000;
 export const BODY_INDEX_LIMIT = 100_000;
 
 const specs: readonly IndexSpec[] = [

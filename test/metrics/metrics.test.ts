@@ -23,9 +23,7 @@ describe('GET /metrics, open', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ config: { rateLimitPerSecond: 3 } });
-    community = await t.community('metrics');
-    await t.importRecords(community, baseRecords);
-    token = await t.token(community, ['read']);
+    ({ community, token } = await t.seed('metrics', baseRecords, ['read']));
     writer = await t.token(community, ['read', 'members:write']);
   });
   afterAll(() => t.close());
