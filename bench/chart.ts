@@ -21,7 +21,12 @@ function niceCeiling(value: number): number {
   return 10 * power;
 }
 
-const compact = (value: number): string => (value >= 10_000 ? `${Math.round(value / 1000)}k` : value >= 1000 ? `${(value / 1000).toFixed(1)}k` : `${Math.round(value)}`);
+const compact = (value: number): string =>
+  value >= 10_000
+    ? `${Math.round(value / 1000)}k`
+    : value >= 1000
+      ? `${(value / 1000).toFixed(1)}k`
+      : `${Math.round(value)}`;
 
 function labels(workloads: readonly WorkloadResult[], top: number, groupWidth: number): string[] {
   return workloads.flatMap((w, i) => {
@@ -35,7 +40,10 @@ function labels(workloads: readonly WorkloadResult[], top: number, groupWidth: n
 function legend(x: number, y: number, items: readonly (readonly [string, string])[]): string[] {
   let at = x;
   return items.flatMap(([color, label]) => {
-    const parts = [`<rect x="${at}" y="${y - 9}" width="10" height="10" fill="${color}"/>`, text(at + 14, y, label, 'font-size="11"')];
+    const parts = [
+      `<rect x="${at}" y="${y - 9}" width="10" height="10" fill="${color}"/>`,
+      text(at + 14, y, label, 'font-size="11"'),
+    ];
     at += 34 + label.length * 6.2;
     return parts;
   });
@@ -50,8 +58,20 @@ function throughputPanel(workloads: readonly WorkloadResult[], top: number): str
   const max = step * Math.max(1, Math.ceil(highest / step));
   const steps = Math.round(max / step);
   const y = (value: number) => top + PANEL_HEIGHT - (value / max) * PANEL_HEIGHT;
-  const out = [text(LEFT, top - 30, 'Throughput (requests/s, higher is better); the number above each pair is Hearth / baseline', 'font-size="13" font-weight="bold"')];
-  out.push(...legend(LEFT, top - 12, [[COLORS.hearth, 'Hearth'], [COLORS.baseline, 'bare node:http, same body size']]));
+  const out = [
+    text(
+      LEFT,
+      top - 30,
+      'Throughput (requests/s, higher is better); the number above each pair is Hearth / baseline',
+      'font-size="13" font-weight="bold"',
+    ),
+  ];
+  out.push(
+    ...legend(LEFT, top - 12, [
+      [COLORS.hearth, 'Hearth'],
+      [COLORS.baseline, 'bare node:http, same body size'],
+    ]),
+  );
   for (let i = 0; i <= steps; i++) {
     const value = step * i;
     out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${y(value)}" y2="${y(value)}" stroke="#e9ecef"/>`);
@@ -60,11 +80,36 @@ function throughputPanel(workloads: readonly WorkloadResult[], top: number): str
   workloads.forEach((w, i) => {
     const bar = groupWidth * 0.32;
     const x = LEFT + groupWidth * i + groupWidth * 0.18;
-    out.push(rect(x, y(w.hearth.rps), bar, top + PANEL_HEIGHT - y(w.hearth.rps), COLORS.hearth, `Hearth ${Math.round(w.hearth.rps)} req/s`));
-    out.push(rect(x + bar, y(w.baseline.rps), bar, top + PANEL_HEIGHT - y(w.baseline.rps), COLORS.baseline, `baseline ${Math.round(w.baseline.rps)} req/s`));
+    out.push(
+      rect(
+        x,
+        y(w.hearth.rps),
+        bar,
+        top + PANEL_HEIGHT - y(w.hearth.rps),
+        COLORS.hearth,
+        `Hearth ${Math.round(w.hearth.rps)} req/s`,
+      ),
+    );
+    out.push(
+      rect(
+        x + bar,
+        y(w.baseline.rps),
+        bar,
+        top + PANEL_HEIGHT - y(w.baseline.rps),
+        COLORS.baseline,
+        `baseline ${Math.round(w.baseline.rps)} req/s`,
+      ),
+    );
     const r = w.hearth.rps / w.baseline.rps;
     const label = r > 0 && r < 0.01 ? r.toPrecision(1) : r.toFixed(2);
-    out.push(text(x + bar, Math.min(y(w.hearth.rps), y(w.baseline.rps)) - 5, label, 'text-anchor="middle" font-size="11" font-weight="bold"'));
+    out.push(
+      text(
+        x + bar,
+        Math.min(y(w.hearth.rps), y(w.baseline.rps)) - 5,
+        label,
+        'text-anchor="middle" font-size="11" font-weight="bold"',
+      ),
+    );
   });
   out.push(...labels(workloads, top + PANEL_HEIGHT, groupWidth));
   return out;
@@ -80,7 +125,14 @@ function latencyPanel(workloads: readonly WorkloadResult[], top: number): string
   const high = 10 ** Math.ceil(Math.log10(Math.max(1, ...values)));
   const decades = Math.log10(high / low);
   const y = (value: number) => top + PANEL_HEIGHT - (Math.log10(Math.max(low, value) / low) / decades) * PANEL_HEIGHT;
-  const out = [text(LEFT, top - 30, 'Latency (ms, log scale, lower is better): bars under load; black ticks: Hearth, one request at a time', 'font-size="13" font-weight="bold"')];
+  const out = [
+    text(
+      LEFT,
+      top - 30,
+      'Latency (ms, log scale, lower is better): bars under load; black ticks: Hearth, one request at a time',
+      'font-size="13" font-weight="bold"',
+    ),
+  ];
   out.push(
     ...legend(LEFT, top - 12, [
       [COLORS.hearthLight, 'Hearth p50'],
@@ -91,7 +143,9 @@ function latencyPanel(workloads: readonly WorkloadResult[], top: number): string
   );
   for (let v = low; v <= high * 1.0001; v *= 10) {
     out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${y(v)}" y2="${y(v)}" stroke="#e9ecef"/>`);
-    out.push(text(LEFT - 6, y(v) + 4, v < 1 ? v.toFixed(1) : String(Math.round(v)), 'text-anchor="end" font-size="10"'));
+    out.push(
+      text(LEFT - 6, y(v) + 4, v < 1 ? v.toFixed(1) : String(Math.round(v)), 'text-anchor="end" font-size="10"'),
+    );
   }
   workloads.forEach((w, i) => {
     const bar = groupWidth * 0.17;
@@ -103,7 +157,9 @@ function latencyPanel(workloads: readonly WorkloadResult[], top: number): string
       [w.baseline.p99Ms, COLORS.baseline, 'baseline p99'],
     ];
     bars.forEach(([value, color, label], n) => {
-      out.push(rect(x + n * bar, y(value), bar, top + PANEL_HEIGHT - y(value), color, `${label} ${value.toFixed(2)} ms`));
+      out.push(
+        rect(x + n * bar, y(value), bar, top + PANEL_HEIGHT - y(value), color, `${label} ${value.toFixed(2)} ms`),
+      );
     });
     // The same request alone (one connection): a black tick across the Hearth bars.
     [w.hearthAlone.p50Ms, w.hearthAlone.p99Ms].forEach((value, n) => {

@@ -34,10 +34,14 @@ interface DemoRun {
 function runDemo(path: string, scale: number, seed: number, log: (text: string) => void): Promise<DemoRun> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [hearthBin, 'demo', '--community', COMMUNITY, '--scale', String(scale), '--seed', String(seed)], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: path, LOG_LEVEL: 'warn' },
-    });
+    const child = spawn(
+      process.execPath,
+      [hearthBin, 'demo', '--community', COMMUNITY, '--scale', String(scale), '--seed', String(seed)],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: path, LOG_LEVEL: 'warn' },
+      },
+    );
     let stdout = '';
     let stderr = '';
     let cpu = 0;
@@ -66,7 +70,9 @@ function runDemo(path: string, scale: number, seed: number, log: (text: string) 
   });
 }
 
-function parseDemoOutput(stdout: string): Pick<CorpusInfo, 'records' | 'counts' | 'importSeconds' | 'importRecordsPerSecond'> {
+function parseDemoOutput(
+  stdout: string,
+): Pick<CorpusInfo, 'records' | 'counts' | 'importSeconds' | 'importRecordsPerSecond'> {
   const imported = /Imported (\d+) records in ([\d.]+) s \((\d+) records\/s\)/.exec(stdout);
   const ready = /ready: ([^\n]*)\.\n/.exec(stdout);
   if (!imported || !ready) throw new Error(`Unexpected output from hearth demo:\n${stdout}`);
@@ -114,11 +120,17 @@ function olderCorpus(dir: string, scale: number, seed: number, key: string): str
 
 function runHearthCommand(args: string[], databaseUrl: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [hearthBin, ...args], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [hearthBin, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`hearth ${args.join(' ')} exited ${code}: ${stderr}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`hearth ${args.join(' ')} exited ${code}: ${stderr}`)),
+    );
   });
 }
 
@@ -126,7 +138,13 @@ function runHearthCommand(args: string[], databaseUrl: string): Promise<void> {
  * The same corpus in PostgreSQL (`--store postgres`): `hearth demo` with the same scale and seed into a database
  * of its own, kept between runs. The demo is deterministic, so its ids are those of the SQLite corpus.
  */
-export async function ensurePostgresCorpus(options: { serverUrl: string; scale: number; seed: number; rebuild: boolean; log: (text: string) => void }): Promise<string> {
+export async function ensurePostgresCorpus(options: {
+  serverUrl: string;
+  scale: number;
+  seed: number;
+  rebuild: boolean;
+  log: (text: string) => void;
+}): Promise<string> {
   const name = `hearth_bench_${options.scale}_${options.seed}_${schemaVersion()}`;
   const url = new URL(options.serverUrl);
   url.pathname = `/${name}`;
@@ -138,16 +156,24 @@ export async function ensurePostgresCorpus(options: { serverUrl: string; scale: 
     if (exists && !options.rebuild) {
       const db = new pg.Client({ connectionString: url.toString() });
       await db.connect();
-      const done = await db.query("select 1 from communities where slug = $1", [COMMUNITY]).then((r) => r.rowCount === 1, () => false);
+      const done = await db.query('select 1 from communities where slug = $1', [COMMUNITY]).then(
+        (r) => r.rowCount === 1,
+        () => false,
+      );
       await db.end();
       if (done) {
         options.log(`Reusing PostgreSQL corpus ${name}.`);
         return url.toString();
       }
     }
-    const older = exists || options.rebuild
-      ? null
-      : (await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`hearth_bench_${options.scale}_${options.seed}_%`])).rows[0]?.datname;
+    const older =
+      exists || options.rebuild
+        ? null
+        : (
+            await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+              `hearth_bench_${options.scale}_${options.seed}_%`,
+            ])
+          ).rows[0]?.datname;
     if (older) {
       // The same records under an older schema: renamed and migrated forward, as an upgrade would.
       options.log(`Migrating PostgreSQL corpus ${older} to ${name} ...`);
@@ -176,7 +202,13 @@ export interface Corpus {
 }
 
 /** The corpus for this scale and seed: reused when one was built under the same schema, else built now. */
-export async function ensureCorpus(options: { dir: string; scale: number; seed: number; rebuild: boolean; log: (text: string) => void }): Promise<Corpus> {
+export async function ensureCorpus(options: {
+  dir: string;
+  scale: number;
+  seed: number;
+  rebuild: boolean;
+  log: (text: string) => void;
+}): Promise<Corpus> {
   const { dir, scale, seed, log } = options;
   const schema = schemaVersion();
   const key = `posts-${scale}-seed-${seed}-schema-${schema}`;
@@ -205,7 +237,15 @@ export async function ensureCorpus(options: { dir: string; scale: number; seed: 
     renameSync(migrating, path);
     const info = JSON.parse(readFileSync(join(dir, `${older}.json`), 'utf8')) as CorpusInfo;
     rmSync(join(dir, `${older}.json`), { force: true });
-    const migrated: CorpusInfo = { ...info, key, schema, reused: false, databaseMb: statSync(path).size / 2 ** 20, migratedFrom: info.key, migrationSeconds: (performance.now() - started) / 1000 };
+    const migrated: CorpusInfo = {
+      ...info,
+      key,
+      schema,
+      reused: false,
+      databaseMb: statSync(path).size / 2 ** 20,
+      migratedFrom: info.key,
+      migrationSeconds: (performance.now() - started) / 1000,
+    };
     writeFileSync(metaPath, `${JSON.stringify(migrated, null, 2)}\n`);
     log(`Corpus migrated in ${migrated.migrationSeconds?.toFixed(0)} s.`);
     return { path, info: migrated };
@@ -217,7 +257,8 @@ export async function ensureCorpus(options: { dir: string; scale: number; seed: 
   log(`Building corpus ${key}: hearth demo --scale ${scale} --seed ${seed} ...`);
   const run = await runDemo(building, scale, seed, log);
   // A cleanly closed SQLite database has folded its WAL back in; renaming it alone is then safe.
-  if (existsSync(`${building}-wal`) && statSync(`${building}-wal`).size > 0) throw new Error('The corpus database was not closed cleanly');
+  if (existsSync(`${building}-wal`) && statSync(`${building}-wal`).size > 0)
+    throw new Error('The corpus database was not closed cleanly');
   removeDatabase(path);
   renameSync(building, path);
   removeDatabase(building);
@@ -234,6 +275,8 @@ export async function ensureCorpus(options: { dir: string; scale: number; seed: 
     builtAt: new Date().toISOString(),
   };
   writeFileSync(metaPath, `${JSON.stringify(info, null, 2)}\n`);
-  log(`Corpus built: ${info.records} records in ${info.importSeconds.toFixed(1)} s (${info.importRecordsPerSecond} records/s).`);
+  log(
+    `Corpus built: ${info.records} records in ${info.importSeconds.toFixed(1)} s (${info.importRecordsPerSecond} records/s).`,
+  );
   return { path, info };
 }

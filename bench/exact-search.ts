@@ -13,7 +13,13 @@ const sqliteTables = {
 } as const;
 
 /** SQLite as of commit 3cb82c0: bm25 over every match, each joined to its docs row, sorted. */
-async function sqliteExact(db: Kysely<Database>, kind: SearchKind, communityId: string, query: SearchQuery, window: SearchWindow): Promise<string[]> {
+async function sqliteExact(
+  db: Kysely<Database>,
+  kind: SearchKind,
+  communityId: string,
+  query: SearchQuery,
+  window: SearchWindow,
+): Promise<string[]> {
   const match = toFts5Match(query);
   if (match === null) return [];
   const { fts: ftsName, docs: docsName, weights } = sqliteTables[kind];
@@ -31,7 +37,13 @@ async function sqliteExact(db: Kysely<Database>, kind: SearchKind, communityId: 
 }
 
 /** PostgreSQL as of commit 3cb82c0: ts_rank over every match. */
-async function postgresExact(db: Kysely<Database>, kind: SearchKind, communityId: string, query: SearchQuery, window: SearchWindow): Promise<string[]> {
+async function postgresExact(
+  db: Kysely<Database>,
+  kind: SearchKind,
+  communityId: string,
+  query: SearchQuery,
+  window: SearchWindow,
+): Promise<string[]> {
   const matching: string[] = [];
   const ranking: string[] = [];
   for (const group of query.groups) {

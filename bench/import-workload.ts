@@ -39,7 +39,12 @@ async function writeLines(path: string, lines: Iterable<string>): Promise<number
 }
 
 /** The corpus as NDJSON files (built once per scale and seed, kept beside the SQLite corpus). */
-export async function ensureImportFiles(dir: string, scale: number, seed: number, log: (text: string) => void): Promise<ImportFiles> {
+export async function ensureImportFiles(
+  dir: string,
+  scale: number,
+  seed: number,
+  log: (text: string) => void,
+): Promise<ImportFiles> {
   mkdirSync(dir, { recursive: true });
   const name = (part: string) => join(dir, `import-${scale}-seed-${seed}-${part}.ndjson`);
   const files = { all: name('all'), base: name('base'), extra: name('extra') };
@@ -77,12 +82,21 @@ interface ImportRun {
 }
 
 /** `hearth import FILE`, its own records/s figure, and its peak RSS (VmHWM, read until it exits). */
-function timedImport(databaseUrl: string, file: string, community: string, extraArgs: string[] = []): Promise<ImportRun> {
+function timedImport(
+  databaseUrl: string,
+  file: string,
+  community: string,
+  extraArgs: string[] = [],
+): Promise<ImportRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...extraArgs, hearthBin, 'import', file, '--community', community, '--quiet'], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-    });
+    const child = spawn(
+      process.execPath,
+      [...extraArgs, hearthBin, 'import', file, '--community', community, '--quiet'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      },
+    );
     let out = '';
     let err = '';
     let peak = 0;
@@ -106,7 +120,12 @@ function timedImport(databaseUrl: string, file: string, community: string, extra
 }
 
 /** A fresh database of its own for each workload: SQLite a file in `dir`, PostgreSQL a database on the server. */
-async function freshDatabase(store: 'sqlite' | 'postgres', dir: string, postgresUrl: string, label: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function freshDatabase(
+  store: 'sqlite' | 'postgres',
+  dir: string,
+  postgresUrl: string,
+  label: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (store === 'sqlite') {
     const path = join(dir, `import-${label}.db`);
     const remove = () => {
@@ -171,7 +190,9 @@ export async function runImportWorkloads(options: {
         recordsPerSecond: run.records / run.seconds,
         peakRssMb: run.peakRssMb,
       };
-      log(`  ${result.title.padEnd(28)} ${Math.round(result.recordsPerSecond).toString().padStart(7)} records/s (${result.records} in ${result.seconds.toFixed(1)} s), peak RSS ${Math.round(result.peakRssMb)} MB`);
+      log(
+        `  ${result.title.padEnd(28)} ${Math.round(result.recordsPerSecond).toString().padStart(7)} records/s (${result.records} in ${result.seconds.toFixed(1)} s), peak RSS ${Math.round(result.peakRssMb)} MB`,
+      );
       results.push(result);
     } finally {
       await db.drop();

@@ -35,11 +35,21 @@ interface Counted {
 /** Starts `args` under callgrind with counting off; resolves once it answers HTTP on `port`. */
 async function underCallgrind(args: string[], port: number, env: NodeJS.ProcessEnv): Promise<Counted> {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-callgrind-'));
-  const child = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${join(dir, 'cg.out')}`, process.execPath, ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--instr-atstart=no',
+      `--callgrind-out-file=${join(dir, 'cg.out')}`,
+      process.execPath,
+      ...args,
+    ],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    },
+  );
   if (child.pid === undefined) throw new Error('valgrind did not start');
   for (let tries = 0; tries < 600; tries++) {
     const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
@@ -59,7 +69,13 @@ function control(pid: number, flag: string): void {
 }
 
 /** Sends `amount` requests over 4 connections, paths and conditional headers in rotation. */
-async function send(port: number, amount: number, token: string, paths: string[], etags: (string | undefined)[]): Promise<number> {
+async function send(
+  port: number,
+  amount: number,
+  token: string,
+  paths: string[],
+  etags: (string | undefined)[],
+): Promise<number> {
   let next = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -72,7 +88,11 @@ async function send(port: number, amount: number, token: string, paths: string[]
         setupRequest: (request) => {
           const i = next++ % paths.length;
           const etag = etags[i];
-          return { ...request, path: paths[i] ?? '/', headers: etag ? { ...request.headers, 'if-none-match': etag } : request.headers };
+          return {
+            ...request,
+            path: paths[i] ?? '/',
+            headers: etag ? { ...request.headers, 'if-none-match': etag } : request.headers,
+          };
         },
       },
     ],
@@ -107,8 +127,18 @@ async function stop(target: Counted): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const corpus = await ensureCorpus({ dir: join(repoRoot, 'bench', '.corpus'), scale: Number(values.scale), seed: 1, rebuild: false, log });
-  const token = (await runHearth(['token', 'create', '--community', COMMUNITY, '--scopes', 'read', '--name', 'instructions'], { DATABASE_URL: corpus.path })).trim();
+  const corpus = await ensureCorpus({
+    dir: join(repoRoot, 'bench', '.corpus'),
+    scale: Number(values.scale),
+    seed: 1,
+    rebuild: false,
+    log,
+  });
+  const token = (
+    await runHearth(['token', 'create', '--community', COMMUNITY, '--scopes', 'read', '--name', 'instructions'], {
+      DATABASE_URL: corpus.path,
+    })
+  ).trim();
   const chosen = values.workloads.split(',').map((name) => name.trim());
   const workloads = buildWorkloads(corpus.path, COMMUNITY, true).filter((w) => chosen.includes(w.name));
 
@@ -126,7 +156,11 @@ async function main(): Promise<void> {
     for (const workload of workloads) await send(port, warmup, token, workload.paths.slice(0, ROTATION), []);
     for (const workload of workloads) {
       const paths = workload.paths.slice(0, ROTATION);
-      const answers = await Promise.all(paths.map((path) => fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } })));
+      const answers = await Promise.all(
+        paths.map((path) =>
+          fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } }),
+        ),
+      );
       const bodies = await Promise.all(answers.map((answer) => answer.arrayBuffer()));
       const etags = workload.conditional ? answers.map((answer) => answer.headers.get('etag') ?? undefined) : [];
       const bytes = workload.conditional ? 0 : bodies.reduce((sum, body) => sum + body.byteLength, 0) / bodies.length;
@@ -162,11 +196,14 @@ async function main(): Promise<void> {
     '',
     `\`npm run bench:instructions -- --scale ${values.scale}\`: user-space instructions per request counted by valgrind's callgrind over ` +
       `${measured.toLocaleString('en-US')} requests after ${warmup.toLocaleString('en-US')} to warm up (JIT and answer cache), ${ROTATION} paths in rotation, ` +
-      'against the bare node:http server answering a body of the same size. The kernel\'s share (socket system calls) is not counted.',
+      "against the bare node:http server answering a body of the same size. The kernel's share (socket system calls) is not counted.",
     '',
     '| Workload | Body (bytes) | Hearth | Bare server | Ratio |',
     '|---|---:|---:|---:|---:|',
-    ...rows.map((row) => `| ${row.workload.title} | ${Math.round(row.bytes).toLocaleString('en-US')} | ${k(row.hearth)} | ${k(row.baseline)} | ${(row.hearth / row.baseline).toFixed(2)}x |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.workload.title} | ${Math.round(row.bytes).toLocaleString('en-US')} | ${k(row.hearth)} | ${k(row.baseline)} | ${(row.hearth / row.baseline).toFixed(2)}x |`,
+    ),
   ];
   const out = join(repoRoot, 'bench', 'results', 'instructions.md');
   writeFileSync(out, `${lines.join('\n')}\n`);

@@ -46,7 +46,9 @@ function run(job: LoadJob, seconds: number, latencies: Samples | null): Promise<
               const i = next++ % job.paths.length;
               const path = job.paths[i] ?? '/';
               const etag = job.etags?.[i];
-              return etag === undefined ? { ...request, path } : { ...request, path, headers: { ...request.headers, 'if-none-match': etag } };
+              return etag === undefined
+                ? { ...request, path }
+                : { ...request, path, headers: { ...request.headers, 'if-none-match': etag } };
             },
           },
         ],

@@ -20,7 +20,8 @@ export interface BenchOptions {
 
 function positive(name: string, text: string, integer: boolean): number {
   const value = Number(text.replace(/_/g, ''));
-  if (!(value > 0) || (integer && !Number.isInteger(value))) throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}, got '${text}'`);
+  if (!(value > 0) || (integer && !Number.isInteger(value)))
+    throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}, got '${text}'`);
   return value;
 }
 
@@ -58,7 +59,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     rebuild: values.rebuild ?? false,
     smoke,
     out: values.out ?? null,
-    store: values.store === 'postgres' ? 'postgres' : values.store === 'sqlite' ? 'sqlite' : positiveStore(values.store),
+    store:
+      values.store === 'postgres' ? 'postgres' : values.store === 'sqlite' ? 'sqlite' : positiveStore(values.store),
     postgresUrl: env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   };
 }

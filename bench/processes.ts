@@ -34,18 +34,27 @@ function stopper(child: ChildProcess): () => Promise<void> {
 }
 
 /** Resolves with the first match of `pattern` in the child's output; rejects if it exits or times out first. */
-function waitForOutput(child: ChildProcess, stream: 'stdout' | 'stderr', pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray> {
+function waitForOutput(
+  child: ChildProcess,
+  stream: 'stdout' | 'stderr',
+  pattern: RegExp,
+  timeoutMs: number,
+): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
     let seen = '';
     const source = child[stream];
     if (!source) return reject(new Error(`No ${stream} to read`));
-    const timer = setTimeout(() => finish(new Error(`Timed out after ${timeoutMs} ms waiting for ${pattern}; output so far:\n${seen}`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`Timed out after ${timeoutMs} ms waiting for ${pattern}; output so far:\n${seen}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       seen += chunk.toString();
       const match = pattern.exec(seen);
       if (match) finish(null, match);
     };
-    const onExit = (code: number | null) => finish(new Error(`Exited (${code}) before printing ${pattern}; output:\n${seen}`));
+    const onExit = (code: number | null) =>
+      finish(new Error(`Exited (${code}) before printing ${pattern}; output:\n${seen}`));
     function finish(error: Error | null, match?: RegExpExecArray) {
       clearTimeout(timer);
       source?.off('data', onData);
@@ -67,7 +76,9 @@ export function runHearth(args: string[], env: NodeJS.ProcessEnv): Promise<strin
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`hearth ${args.join(' ')} exited ${code}:\n${err}${out}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`hearth ${args.join(' ')} exited ${code}:\n${err}${out}`)),
+    );
   });
 }
 
@@ -94,7 +105,9 @@ export async function startHearth(databasePath: string): Promise<Service> {
 /** Compiles baseline-server.ts to plain JavaScript, so the baseline runs on bare Node like the compiled Hearth. */
 export function compiledBaseline(): string {
   const source = readFileSync(fileURLToPath(new URL('./baseline-server.ts', import.meta.url)), 'utf8');
-  const output = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  const output = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
   const file = join(tmpdir(), `hearth-bench-baseline-${process.pid}.mjs`);
   writeFileSync(file, output.outputText);
   return file;

@@ -35,11 +35,20 @@ function layer(frame: ProfileNode['callFrame']): string {
   const { url, functionName } = frame;
   if (functionName === '(garbage collector)') return 'garbage collection';
   if (functionName === '(idle)' || functionName === '(program)') return functionName;
-  if (url === '') return functionName === 'writev' || functionName === 'writeUtf8String' || functionName === 'writeBuffer' ? 'socket writes (system calls)' : 'native (SQLite, hashing, parsing)';
+  if (url === '')
+    return functionName === 'writev' || functionName === 'writeUtf8String' || functionName === 'writeBuffer'
+      ? 'socket writes (system calls)'
+      : 'native (SQLite, hashing, parsing)';
   if (url.includes('/dist/')) return 'Hearth (dist/)';
-  if (/node_modules\/(fastify|find-my-way|avvio|light-my-request|@fastify|fast-json-stringify|fast-querystring|toad-cache|pino|abstract-logging|process-warning)/.test(url)) return 'Fastify and its plugins';
+  if (
+    /node_modules\/(fastify|find-my-way|avvio|light-my-request|@fastify|fast-json-stringify|fast-querystring|toad-cache|pino|abstract-logging|process-warning)/.test(
+      url,
+    )
+  )
+    return 'Fastify and its plugins';
   if (url.includes('node_modules')) return 'other packages';
-  if (/node:(_http|net|internal\/streams|internal\/stream_base|events|internal\/http)/.test(url)) return 'Node HTTP and streams';
+  if (/node:(_http|net|internal\/streams|internal\/stream_base|events|internal\/http)/.test(url))
+    return 'Node HTTP and streams';
   if (url.includes('node:internal/crypto')) return 'Node crypto';
   return 'other Node internals';
 }
@@ -47,17 +56,27 @@ function layer(frame: ProfileNode['callFrame']): string {
 async function main(): Promise<void> {
   const scale = Number(values.scale);
   const corpus = await ensureCorpus({ dir: join(repoRoot, 'bench', '.corpus'), scale, seed: 1, rebuild: false, log });
-  const token = (await runHearth(['token', 'create', '--community', COMMUNITY, '--scopes', 'read', '--name', 'profile'], { DATABASE_URL: corpus.path })).trim();
+  const token = (
+    await runHearth(['token', 'create', '--community', COMMUNITY, '--scopes', 'read', '--name', 'profile'], {
+      DATABASE_URL: corpus.path,
+    })
+  ).trim();
   const workload = buildWorkloads(corpus.path, COMMUNITY, true).find((w) => w.name === values.workload);
   if (!workload) throw new Error(`No workload '${values.workload}'`);
   const dir = mkdtempSync(join(tmpdir(), 'hearth-profile-'));
   const port = 39_000 + (process.pid % 1000);
-  const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${dir}`, hearthBin, 'serve', '--port', String(port)], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: corpus.path, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '1000000000' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  await new Promise<void>((resolve) => server.stderr?.on('data', (chunk: Buffer) => chunk.toString().includes('Hearth serving') && resolve()));
+  const server = spawn(
+    process.execPath,
+    ['--cpu-prof', `--cpu-prof-dir=${dir}`, hearthBin, 'serve', '--port', String(port)],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: corpus.path, LOG_LEVEL: 'warn', RATE_LIMIT_PER_SECOND: '1000000000' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  await new Promise<void>((resolve) =>
+    server.stderr?.on('data', (chunk: Buffer) => chunk.toString().includes('Hearth serving') && resolve()),
+  );
   let next = 0;
   const load = (seconds: number) =>
     autocannon({
@@ -65,7 +84,12 @@ async function main(): Promise<void> {
       connections: 10,
       duration: seconds,
       headers: { authorization: `Bearer ${token}` },
-      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: workload.paths[next++ % workload.paths.length] ?? '/' }) }],
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => ({ ...request, path: workload.paths[next++ % workload.paths.length] ?? '/' }),
+        },
+      ],
     });
   await load(3);
   const measuredFrom = performance.now();

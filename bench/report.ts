@@ -16,7 +16,8 @@ const ratio = (a: number, b: number) => {
   if (!(b > 0) || !Number.isFinite(r)) return 'n/a';
   return r > 0 && r < 0.01 ? r.toPrecision(2) : r.toFixed(2);
 };
-const pair = (hearth: number, baseline: number, format: (v: number) => string) => `${format(hearth)} / ${format(baseline)}`;
+const pair = (hearth: number, baseline: number, format: (v: number) => string) =>
+  `${format(hearth)} / ${format(baseline)}`;
 
 function row(w: WorkloadResult): string {
   const h: LoadFigures = w.hearth;
@@ -40,12 +41,14 @@ const TABLE_HEAD = `| Workload | Body (bytes) | Hearth req/s | Baseline req/s | 
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`;
 
 /** Where each store's latest figures are kept; the report shows every store that has been measured. */
-export const resultsFile = (dir: string, store: 'sqlite' | 'postgres' = 'sqlite') => join(dir, store === 'sqlite' ? 'latest.json' : 'latest-postgres.json');
+export const resultsFile = (dir: string, store: 'sqlite' | 'postgres' = 'sqlite') =>
+  join(dir, store === 'sqlite' ? 'latest.json' : 'latest-postgres.json');
 const PROFILE = join(repoRoot, 'bench', 'results', 'profile.md');
 /** `npm run bench:instructions` writes it: instructions per request, which the machine's load does not move. */
 const INSTRUCTIONS = join(repoRoot, 'bench', 'results', 'instructions.md');
 /** Where each store's latest import figures are kept (`--only import` runs without a server or read workloads). */
-export const importResultsFile = (dir: string, store: 'sqlite' | 'postgres') => join(dir, store === 'sqlite' ? 'import.json' : 'import-postgres.json');
+export const importResultsFile = (dir: string, store: 'sqlite' | 'postgres') =>
+  join(dir, store === 'sqlite' ? 'import.json' : 'import-postgres.json');
 
 function readImports(dir: string, store: 'sqlite' | 'postgres'): ImportResults | null {
   const path = importResultsFile(dir, store);
@@ -54,7 +57,9 @@ function readImports(dir: string, store: 'sqlite' | 'postgres'): ImportResults |
 
 /** The import workloads of both stores, when they have been measured. */
 export function importSection(dir: string): string {
-  const stores = [readImports(dir, 'sqlite'), readImports(dir, 'postgres')].filter((r): r is ImportResults => r !== null);
+  const stores = [readImports(dir, 'sqlite'), readImports(dir, 'postgres')].filter(
+    (r): r is ImportResults => r !== null,
+  );
   if (stores.length === 0) return '';
   const verdict = (pass: boolean | null) => (pass === null ? 'not run' : pass ? '**pass**' : '**FAIL**');
   const name = (store: string) => (store === 'postgres' ? 'PostgreSQL' : 'SQLite');
@@ -95,12 +100,23 @@ ${results.targets.map((t) => `| ${t.goal} | ${t.measured} | ${verdict(t.pass)} |
 `;
 }
 
-export function renderReport(results: BenchResults, chartPath: string, reportPath: string, postgres: BenchResults | null = null): string {
+export function renderReport(
+  results: BenchResults,
+  chartPath: string,
+  reportPath: string,
+  postgres: BenchResults | null = null,
+): string {
   const { machine, corpus, settings } = results;
   const chart = relative(dirname(reportPath), chartPath).split('\\').join('/');
-  const counts = Object.entries(corpus.counts).map(([kind, n]) => `${n.toLocaleString('en-US')} ${kind.replace('_', ' ')}`).join(', ');
+  const counts = Object.entries(corpus.counts)
+    .map(([kind, n]) => `${n.toLocaleString('en-US')} ${kind.replace('_', ' ')}`)
+    .join(', ');
   const loads = machine.loadAverages.map((l) => l.toFixed(1));
-  const analysis = existsSync(ANALYSIS) ? readFileSync(ANALYSIS, 'utf8').replace(/<!--[\s\S]*?-->/g, '').trim() : '';
+  const analysis = existsSync(ANALYSIS)
+    ? readFileSync(ANALYSIS, 'utf8')
+        .replace(/<!--[\s\S]*?-->/g, '')
+        .trim()
+    : '';
   const verdict = (pass: boolean | null) => (pass === null ? 'not run' : pass ? '**pass**' : '**FAIL**');
   return `# Benchmarks
 
@@ -149,7 +165,9 @@ ${corpus.processCpuSeconds.toFixed(0)} s of CPU${corpus.reused ? ` (built ${corp
 ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGb.toFixed(0)} GB memory; ${machine.os}; Node ${machine.node}.
 The load generator, the server under test and the baseline all run on this machine, so they share its
 ${machine.cores} cores. 1-minute load average before each workload: ${loads.join(', ')}${
-    Math.max(...machine.loadAverages) > machine.cores ? ' (other work was running: the absolute figures are low and noisy, the ratios less so)' : ''
+    Math.max(...machine.loadAverages) > machine.cores
+      ? ' (other work was running: the absolute figures are low and noisy, the ratios less so)'
+      : ''
   }.
 ${postgresSection(postgres)}${importSection(dirname(chartPath))}${existsSync(PROFILE) ? `\n${readFileSync(PROFILE, 'utf8').trim()}\n` : ''}${existsSync(INSTRUCTIONS) ? `\n${readFileSync(INSTRUCTIONS, 'utf8').trim()}\n` : ''}${analysis ? `\n${analysis}\n` : ''}
 ## Method
@@ -173,7 +191,12 @@ ${results.workloads.map((w) => `  - *${w.title}*: ${w.description}${w.meanTotalR
 `;
 }
 
-export function writeReport(results: BenchResults, chartPath: string, reportPath: string, postgres: BenchResults | null = null): void {
+export function writeReport(
+  results: BenchResults,
+  chartPath: string,
+  reportPath: string,
+  postgres: BenchResults | null = null,
+): void {
   writeFileSync(reportPath, renderReport(results, chartPath, reportPath, postgres));
 }
 
@@ -182,7 +205,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const dir = join(repoRoot, 'bench', 'results');
   const source = process.argv[2] ?? resultsFile(dir);
   const target = process.argv[3] ?? join(repoRoot, 'BENCHMARKS.md');
-  const postgres = existsSync(resultsFile(dir, 'postgres')) ? (JSON.parse(readFileSync(resultsFile(dir, 'postgres'), 'utf8')) as BenchResults) : null;
+  const postgres = existsSync(resultsFile(dir, 'postgres'))
+    ? (JSON.parse(readFileSync(resultsFile(dir, 'postgres'), 'utf8')) as BenchResults)
+    : null;
   writeReport(JSON.parse(readFileSync(source, 'utf8')) as BenchResults, join(dir, 'chart.svg'), target, postgres);
   process.stdout.write(`Wrote ${target}\n`);
 }

@@ -90,8 +90,8 @@ export interface RunSettings {
   /** Length of the one-connection latency runs. */
   aloneSeconds: number;
   smoke: boolean;
-    /** The store Hearth served the corpus from. */
-    store?: 'sqlite' | 'postgres';
+  /** The store Hearth served the corpus from. */
+  store?: 'sqlite' | 'postgres';
 }
 
 export interface BenchResults {

@@ -32,7 +32,8 @@ async function cacheCounts(hearth: Service): Promise<CacheCounts | null> {
   try {
     const response = await fetch(`${hearth.baseUrl}/metrics`);
     const text = await response.text();
-    const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+    const value = (name: string) =>
+      Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
     const counts = { hits: value('hearth_answer_cache_hits_total'), misses: value('hearth_answer_cache_misses_total') };
     return Number.isFinite(counts.hits) && Number.isFinite(counts.misses) ? counts : null;
   } catch {
@@ -72,7 +73,8 @@ async function sample(hearth: Service, token: string, workload: Workload): Promi
     const body = await response.arrayBuffer();
     const text = new TextDecoder().decode(body);
     const expected = path.startsWith('/admin/') ? '{"success":true' : '{';
-    if (response.status !== 200 || !text.startsWith(expected)) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
+    if (response.status !== 200 || !text.startsWith(expected))
+      throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
     sizes.push(body.byteLength);
     const total = /"total_records":(\d+)/.exec(text);
     if (total) totals.push(Number(total[1]));
@@ -82,7 +84,9 @@ async function sample(hearth: Service, token: string, workload: Workload): Promi
 
 /** Whether GET /search exists yet (its route may land after the rest). */
 async function searchAvailable(hearth: Service, token: string): Promise<boolean> {
-  const response = await fetch(`${hearth.baseUrl}/admin/v0/search?q=team&type=post`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${hearth.baseUrl}/admin/v0/search?q=team&type=post`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   await response.arrayBuffer();
   if (response.status === 200) return true;
   if (response.status === 404) return false;
@@ -91,7 +95,9 @@ async function searchAvailable(hearth: Service, token: string): Promise<boolean>
 
 function checkClean(label: string, figures: LoadFigures): void {
   if (figures.non2xx > 0 || figures.errors > 0 || figures.requests === 0) {
-    throw new Error(`${label}: ${figures.requests} responses, ${figures.non2xx} not 2xx, ${figures.errors} errors; the figures would mean nothing`);
+    throw new Error(
+      `${label}: ${figures.requests} responses, ${figures.non2xx} not 2xx, ${figures.errors} errors; the figures would mean nothing`,
+    );
   }
 }
 
@@ -104,7 +110,14 @@ function summaryLine(w: WorkloadResult): string {
   );
 }
 
-async function runWorkloads(options: BenchOptions, hearth: Service, baseline: BaselineService, token: string, workloads: Workload[], loads: number[]) {
+async function runWorkloads(
+  options: BenchOptions,
+  hearth: Service,
+  baseline: BaselineService,
+  token: string,
+  workloads: Workload[],
+  loads: number[],
+) {
   const results: WorkloadResult[] = [];
   for (const workload of workloads) {
     loads.push(loadavg()[0] ?? 0);
@@ -114,7 +127,12 @@ async function runWorkloads(options: BenchOptions, hearth: Service, baseline: Ba
     const bodyBytes = workload.conditional ? 0 : sampled.bodyBytes;
     const etags = workload.conditional ? await etagsOf(hearth, token, workload.paths) : undefined;
     const job = { paths: workload.paths, headers: { authorization: `Bearer ${token}` } };
-    const loaded = { ...job, connections: options.connections, warmupSeconds: options.warmupSeconds, durationSeconds: options.durationSeconds };
+    const loaded = {
+      ...job,
+      connections: options.connections,
+      warmupSeconds: options.warmupSeconds,
+      durationSeconds: options.durationSeconds,
+    };
     // Already warm from the loaded run: one connection, one request at a time, for latency without queueing.
     const alone = { ...job, connections: 1, warmupSeconds: 0, durationSeconds: options.aloneSeconds };
     const cacheBefore = await cacheCounts(hearth);
@@ -154,10 +172,23 @@ function importNames(options: BenchOptions): string[] {
 }
 
 /** Runs the import workloads, keeps their figures beside the read workloads' and rewrites the report when one exists. */
-async function runImports(options: BenchOptions, names: string[], corpusDir: string, resultsDir: string, out: string | null): Promise<void> {
+async function runImports(
+  options: BenchOptions,
+  names: string[],
+  corpusDir: string,
+  resultsDir: string,
+  out: string | null,
+): Promise<void> {
   const files = await ensureImportFiles(corpusDir, options.scale, options.seed, log);
   log(`Import workloads on ${options.store} (${files.records.all} records in the corpus file):`);
-  const imports = await runImportWorkloads({ store: options.store, dir: corpusDir, postgresUrl: options.postgresUrl, files, names, log });
+  const imports = await runImportWorkloads({
+    store: options.store,
+    dir: corpusDir,
+    postgresUrl: options.postgresUrl,
+    files,
+    names,
+    log,
+  });
   const results: ImportResults = {
     finishedAt: new Date().toISOString(),
     store: options.store,
@@ -167,11 +198,14 @@ async function runImports(options: BenchOptions, names: string[], corpusDir: str
     targets: evaluateImportTargets(imports, options.store),
   };
   writeFileSync(importResultsFile(resultsDir, options.store), `${JSON.stringify(results, null, 2)}\n`);
-  for (const target of results.targets) log(`  ${target.pass === null ? 'n/a ' : target.pass ? 'pass' : 'FAIL'}  ${target.goal}: ${target.measured}`);
+  for (const target of results.targets)
+    log(`  ${target.pass === null ? 'n/a ' : target.pass ? 'pass' : 'FAIL'}  ${target.goal}: ${target.measured}`);
   const reportPath = out ? join(out, 'BENCHMARKS.md') : join(repoRoot, 'BENCHMARKS.md');
   if (existsSync(resultsFile(resultsDir, 'sqlite'))) {
     const read = (store: 'sqlite' | 'postgres') =>
-      existsSync(resultsFile(resultsDir, store)) ? (JSON.parse(readFileSync(resultsFile(resultsDir, store), 'utf8')) as BenchResults) : null;
+      existsSync(resultsFile(resultsDir, store))
+        ? (JSON.parse(readFileSync(resultsFile(resultsDir, store), 'utf8')) as BenchResults)
+        : null;
     const primary = read('sqlite');
     if (primary) writeReport(primary, join(resultsDir, 'chart.svg'), reportPath, read('postgres'));
   }
@@ -187,7 +221,10 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const imports = importNames(options);
   // Only import workloads asked for: no corpus database, no server.
-  if (options.only && options.only.every((name) => name === 'import' || (importWorkloadNames as readonly string[]).includes(name))) {
+  if (
+    options.only &&
+    options.only.every((name) => name === 'import' || (importWorkloadNames as readonly string[]).includes(name))
+  ) {
     try {
       await runImports(options, imports, corpusDir, resultsDir, out);
     } finally {
@@ -196,12 +233,28 @@ async function main(): Promise<void> {
     return;
   }
 
-  const corpus = await ensureCorpus({ dir: corpusDir, scale: options.scale, seed: options.seed, rebuild: options.rebuild, log });
+  const corpus = await ensureCorpus({
+    dir: corpusDir,
+    scale: options.scale,
+    seed: options.seed,
+    rebuild: options.rebuild,
+    log,
+  });
   const servedUrl =
     options.store === 'postgres'
-      ? await ensurePostgresCorpus({ serverUrl: options.postgresUrl, scale: options.scale, seed: options.seed, rebuild: options.rebuild, log })
+      ? await ensurePostgresCorpus({
+          serverUrl: options.postgresUrl,
+          scale: options.scale,
+          seed: options.seed,
+          rebuild: options.rebuild,
+          log,
+        })
       : corpus.path;
-  const token = (await runHearth(['token', 'create', '--community', COMMUNITY, '--scopes', 'read', '--name', 'bench'], { DATABASE_URL: servedUrl })).trim();
+  const token = (
+    await runHearth(['token', 'create', '--community', COMMUNITY, '--scopes', 'read', '--name', 'bench'], {
+      DATABASE_URL: servedUrl,
+    })
+  ).trim();
   const services: Service[] = [];
   // Interrupted (Ctrl-C), the servers it started must not outlive it.
   const interrupt = () =>
@@ -217,7 +270,9 @@ async function main(): Promise<void> {
     const baseline = await startBaseline();
     services.push(baseline);
     const withSearch = await searchAvailable(hearth, token);
-    const all = buildWorkloads(corpus.path, COMMUNITY, withSearch).filter((w) => !options.only || options.only.includes(w.name));
+    const all = buildWorkloads(corpus.path, COMMUNITY, withSearch).filter(
+      (w) => !options.only || options.only.includes(w.name),
+    );
     const skipped: SkippedWorkload[] = all
       .filter((w) => w.needsSearch && !withSearch)
       .map((w) => ({ name: w.name, title: w.title, reason: 'GET /search is not there yet' }));
@@ -230,7 +285,10 @@ async function main(): Promise<void> {
 
     const loads: number[] = [];
     const measured = await runWorkloads(options, hearth, baseline, token, workloads, loads);
-    const hearthPeakRssMb = Math.max(startupPeak, ...measured.flatMap((w) => [w.hearth.peakRssMb, w.hearthAlone.peakRssMb]));
+    const hearthPeakRssMb = Math.max(
+      startupPeak,
+      ...measured.flatMap((w) => [w.hearth.peakRssMb, w.hearthAlone.peakRssMb]),
+    );
     const cpu = cpus();
     const results: BenchResults = {
       startedAt,
@@ -264,14 +322,21 @@ async function main(): Promise<void> {
     const reportPath = out ? join(out, 'BENCHMARKS.md') : join(repoRoot, 'BENCHMARKS.md');
     // The report leads with SQLite and adds PostgreSQL's figures when they have been measured.
     const read = (store: 'sqlite' | 'postgres') =>
-      existsSync(resultsFile(resultsDir, store)) ? (JSON.parse(readFileSync(resultsFile(resultsDir, store), 'utf8')) as BenchResults) : null;
+      existsSync(resultsFile(resultsDir, store))
+        ? (JSON.parse(readFileSync(resultsFile(resultsDir, store), 'utf8')) as BenchResults)
+        : null;
     const primary = read('sqlite') ?? results;
     writeFileSync(chartPath, renderChart(primary));
     if (imports.length > 0) await runImports(options, imports, corpusDir, resultsDir, out);
     writeReport(primary, chartPath, reportPath, read('postgres'));
-    for (const target of results.targets) log(`  ${target.pass === null ? 'n/a ' : target.pass ? 'pass' : 'FAIL'}  ${target.goal}: ${target.measured}`);
+    for (const target of results.targets)
+      log(`  ${target.pass === null ? 'n/a ' : target.pass ? 'pass' : 'FAIL'}  ${target.goal}: ${target.measured}`);
     if (skipped.length > 0) log(`  skipped: ${skipped.map((s) => s.name).join(', ')} (${skipped[0]?.reason ?? ''})`);
-    log(scratch ? `Smoke run complete (${measured.length} workloads); nothing kept.` : `Wrote ${reportPath}, ${chartPath} and latest.json.`);
+    log(
+      scratch
+        ? `Smoke run complete (${measured.length} workloads); nothing kept.`
+        : `Wrote ${reportPath}, ${chartPath} and latest.json.`,
+    );
   } finally {
     for (const service of services.reverse()) await service.stop();
     if (scratch) rmSync(scratch, { recursive: true, force: true });

@@ -12,7 +12,11 @@ import { percentile } from './stats.js';
 import { searchQueries } from './workloads.js';
 
 const log = (text: string) => process.stderr.write(`${text}\n`);
-const p50 = (values: readonly number[]): number => percentile([...values].sort((a, b) => a - b), 50);
+const p50 = (values: readonly number[]): number =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 const TOP = 10;
 /** Each query runs this many times each way; the median time is kept (the machine is shared and noisy). */
 const REPEATS = 3;
@@ -79,7 +83,9 @@ async function main(): Promise<void> {
     const kinds = (values.only?.split(',') ?? Object.keys(searchQueries)) as (keyof typeof searchQueries)[];
     let agreeing = 0;
     let positions = 0;
-    log(`${store.dialect.name}, budget ${budget.rankBudget} matches, ${budget.titleCandidates} candidates; ${cpu ? 'CPU' : 'wall'} ms per query (median of ${REPEATS} runs); agreement = positions of the top ${TOP} equal to exact bm25's`);
+    log(
+      `${store.dialect.name}, budget ${budget.rankBudget} matches, ${budget.titleCandidates} candidates; ${cpu ? 'CPU' : 'wall'} ms per query (median of ${REPEATS} runs); agreement = positions of the top ${TOP} equal to exact bm25's`,
+    );
     for (const kind of kinds) {
       let kindAgreeing = 0;
       let kindPositions = 0;
@@ -108,7 +114,9 @@ async function main(): Promise<void> {
           (misses.length > 0 ? `\n          differs: ${misses.join(', ')}` : ''),
       );
     }
-    log(`all: top-${TOP} agreement ${((100 * agreeing) / Math.max(1, positions)).toFixed(2)}% (${agreeing} of ${positions} positions)`);
+    log(
+      `all: top-${TOP} agreement ${((100 * agreeing) / Math.max(1, positions)).toFixed(2)}% (${agreeing} of ${positions} positions)`,
+    );
   } finally {
     await store.close();
   }

@@ -6,14 +6,23 @@ import type { ImportResult, TargetResult, WorkloadResult } from './results.js';
 // node:http server's CPU per request for the same body size, measured back to back in the same run.
 const fixed = (value: number, digits = 2) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
-export function evaluateTargets(workloads: readonly WorkloadResult[], hearthPeakRssMb: number, store: 'sqlite' | 'postgres' = 'sqlite'): TargetResult[] {
+export function evaluateTargets(
+  workloads: readonly WorkloadResult[],
+  hearthPeakRssMb: number,
+  store: 'sqlite' | 'postgres' = 'sqlite',
+): TargetResult[] {
   const find = (name: string) => workloads.find((w) => w.name === name);
   const notRun = (name: string, goal: string): TargetResult => ({ name, goal, measured: 'not run', pass: null });
   const ratioTarget = (name: string, goal: string, minimum: number): TargetResult => {
     const w = find(name);
     if (!w) return notRun(name, goal);
     const ratio = w.hearth.rps / w.baseline.rps;
-    return { name, goal, measured: `${fixed(ratio)} (${Math.round(w.hearth.rps)} vs ${Math.round(w.baseline.rps)} req/s)`, pass: ratio >= minimum };
+    return {
+      name,
+      goal,
+      measured: `${fixed(ratio)} (${Math.round(w.hearth.rps)} vs ${Math.round(w.baseline.rps)} req/s)`,
+      pass: ratio >= minimum,
+    };
   };
   const cpuTarget = (name: string, goal: string, maximum: number): TargetResult => {
     const w = find(name);
@@ -33,7 +42,12 @@ export function evaluateTargets(workloads: readonly WorkloadResult[], hearthPeak
   const aloneTarget = (name: string, goal: string, figure: 'p50Ms' | 'p99Ms', maximum: number): TargetResult => {
     const w = find(name);
     if (!w) return notRun(name, goal);
-    return { name, goal, measured: `${fixed(w.hearthAlone[figure])} ms (loaded ${fixed(w.hearth[figure])} ms)`, pass: w.hearthAlone[figure] <= maximum };
+    return {
+      name,
+      goal,
+      measured: `${fixed(w.hearthAlone[figure])} ms (loaded ${fixed(w.hearth[figure])} ms)`,
+      pass: w.hearthAlone[figure] <= maximum,
+    };
   };
   const searchTargets = [
     aloneTarget('search-rare', 'search, rare word: p50 <= 2 ms (one connection)', 'p50Ms', 2),
@@ -46,7 +60,12 @@ export function evaluateTargets(workloads: readonly WorkloadResult[], hearthPeak
       ratioTarget('event-by-id', 'PostgreSQL: event by id >= 0.3 x baseline req/s', 0.3),
       ratioTarget('post-by-id', 'PostgreSQL: post by id >= 0.3 x baseline req/s', 0.3),
       ratioTarget('feed-first-page', 'PostgreSQL: first page with total >= 0.2 x baseline req/s', 0.2),
-      { name: 'memory', goal: 'server memory (peak RSS) <= 300 MB', measured: `${fixed(hearthPeakRssMb, 0)} MB`, pass: hearthPeakRssMb <= 300 },
+      {
+        name: 'memory',
+        goal: 'server memory (peak RSS) <= 300 MB',
+        measured: `${fixed(hearthPeakRssMb, 0)} MB`,
+        pass: hearthPeakRssMb <= 300,
+      },
     ];
   }
   return [
@@ -69,7 +88,12 @@ export function evaluateTargets(workloads: readonly WorkloadResult[], hearthPeak
     cpuTarget('events-filtered', 'events filtered (every combination): CPU <= 6 x baseline', 6),
     cpuTarget('post-by-id-304', '304 answers: CPU <= 1.5 x baseline', 1.5),
     ...searchTargets,
-    { name: 'memory', goal: 'server memory (peak RSS) <= 300 MB', measured: `${fixed(hearthPeakRssMb, 0)} MB`, pass: hearthPeakRssMb <= 300 },
+    {
+      name: 'memory',
+      goal: 'server memory (peak RSS) <= 300 MB',
+      measured: `${fixed(hearthPeakRssMb, 0)} MB`,
+      pass: hearthPeakRssMb <= 300,
+    },
   ];
 }
 
@@ -79,15 +103,29 @@ export function evaluateImportTargets(imports: readonly ImportResult[], store: '
   const rate = (name: string, goal: string, minimum: number): TargetResult => {
     const run = find(name);
     if (!run) return { name, goal, measured: 'not run', pass: null };
-    return { name, goal, measured: `${Math.round(run.recordsPerSecond).toLocaleString('en-US')} records/s`, pass: run.recordsPerSecond >= minimum };
+    return {
+      name,
+      goal,
+      measured: `${Math.round(run.recordsPerSecond).toLocaleString('en-US')} records/s`,
+      pass: run.recordsPerSecond >= minimum,
+    };
   };
   const peak = Math.max(0, ...imports.map((i) => i.peakRssMb));
   const label = store === 'postgres' ? 'PostgreSQL' : 'SQLite';
   return [
-    rate('import-empty', `${label}: import into an empty community >= ${store === 'postgres' ? '10,000' : '20,000'} records/s`, store === 'postgres' ? 10_000 : 20_000),
+    rate(
+      'import-empty',
+      `${label}: import into an empty community >= ${store === 'postgres' ? '10,000' : '20,000'} records/s`,
+      store === 'postgres' ? 10_000 : 20_000,
+    ),
     rate('import-populated', `${label}: import into a populated community >= 8,000 records/s`, 8_000),
     imports.length === 0
       ? { name: 'import-memory', goal: 'import peak RSS <= 500 MB', measured: 'not run', pass: null }
-      : { name: 'import-memory', goal: `${label}: import peak RSS <= 500 MB`, measured: `${Math.round(peak)} MB`, pass: peak <= 500 },
+      : {
+          name: 'import-memory',
+          goal: `${label}: import peak RSS <= 500 MB`,
+          measured: `${Math.round(peak)} MB`,
+          pass: peak <= 500,
+        },
   ];
 }

@@ -18,7 +18,13 @@ import { startDispatcher } from '../src/webhooks/webhook-dispatcher.js';
 import { enqueue, listeners, outboxSignal } from '../src/webhooks/webhook-outbox.js';
 import { createWebhooksService } from '../src/webhooks/webhooks.service.js';
 
-const { values } = parseArgs({ options: { rate: { type: 'string', default: '50' }, seconds: { type: 'string', default: '10' }, backlog: { type: 'string', default: '5000' } } });
+const { values } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '10' },
+    backlog: { type: 'string', default: '5000' },
+  },
+});
 const rate = Number(values.rate);
 const seconds = Number(values.seconds);
 const backlog = Number(values.backlog);
@@ -28,7 +34,14 @@ const url = process.env['DATABASE_URL'] || join(dir, 'hearth.db');
 const store = openStore(url, 10);
 await migrateToLatest(store.db, store.dialect);
 const community = await createCommunitiesService(store.db, store.dialect).create(`bench-${Date.now()}`, 'Bench');
-await importLines(store, community.id, [JSON.stringify({ kind: 'profile', profile_id: '5b1c2d3e-0000-4000-8000-00000000000a', preferred_name: 'Ada', email: 'ada@example.com' })]);
+await importLines(store, community.id, [
+  JSON.stringify({
+    kind: 'profile',
+    profile_id: '5b1c2d3e-0000-4000-8000-00000000000a',
+    preferred_name: 'Ada',
+    email: 'ada@example.com',
+  }),
+]);
 
 // The receiver notes when each message arrives; the payload's timestamp is when its change began.
 const arrivals = new Map<string, number>();
@@ -53,7 +66,8 @@ await createWebhooksService(store.db).add(community.id, `http://127.0.0.1:${port
 const config = { ...defaultConfig, webhookAllowPrivate: true };
 const dispatcher = startDispatcher({ store, config, log: Fastify({ logger: { level: 'error' } }).log });
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const waitFor = async (count: number) => {
   while (arrivals.size < count) await new Promise((resolve) => setTimeout(resolve, 5));
 };
@@ -83,7 +97,13 @@ const hooks = await listeners(store.db, community.id);
 const payload = { id: 'bench', note: 'x'.repeat(1500) };
 const before = arrivals.size;
 await store.db.transaction().execute((trx) =>
-  enqueue(trx, community.id, hooks, Array.from({ length: backlog }, () => ({ type: 'calendar_event.updated' as const, data: payload })), toStored(Date.now())),
+  enqueue(
+    trx,
+    community.id,
+    hooks,
+    Array.from({ length: backlog }, () => ({ type: 'calendar_event.updated' as const, data: payload })),
+    toStored(Date.now()),
+  ),
 );
 const backlogStart = Date.now();
 outboxSignal.notify();
@@ -99,8 +119,19 @@ console.log(
   JSON.stringify(
     {
       store: store.dialect.name,
-      lag: { writes_per_second: rate, messages: sorted.length, p50_ms: percentile(sorted, 50), p99_ms: percentile(sorted, 99), max_ms: sorted.at(-1) },
-      backlog: { messages: backlog, seconds: backlogSeconds, deliveries_per_second: Math.round(backlog / backlogSeconds), concurrency: config.webhookConcurrency },
+      lag: {
+        writes_per_second: rate,
+        messages: sorted.length,
+        p50_ms: percentile(sorted, 50),
+        p99_ms: percentile(sorted, 99),
+        max_ms: sorted.at(-1),
+      },
+      backlog: {
+        messages: backlog,
+        seconds: backlogSeconds,
+        deliveries_per_second: Math.round(backlog / backlogSeconds),
+        concurrency: config.webhookConcurrency,
+      },
     },
     null,
     2,

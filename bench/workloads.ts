@@ -33,7 +33,13 @@ interface FeedRow {
 }
 
 /** `count` rows of `table` picked at random by rowid (rowids are dense: the import only inserts). */
-function randomIds(db: Database.Database, table: 'posts' | 'calendar_events', communityId: string, count: number, seed: number): string[] {
+function randomIds(
+  db: Database.Database,
+  table: 'posts' | 'calendar_events',
+  communityId: string,
+  count: number,
+  seed: number,
+): string[] {
   const max = (db.prepare(`select max(rowid) as max from ${table}`).get() as { max: number | null }).max ?? 0;
   const lookup = db.prepare(`select id from ${table} where rowid = ? and community_id = ?`);
   const ids = new Set<string>();
@@ -102,13 +108,16 @@ export function buildWorkloads(databasePath: string, community: string, withSear
     const spreadEventIds = randomIds(db, 'calendar_events', communityId, SPREAD_IDS, 12);
     const lastPage = Math.max(0, Math.ceil(largest.posts_count / PER_PAGE) - 1);
     const center = Math.min(DEEP_PAGE, Math.floor(lastPage / 2));
-    const deepPages = Array.from({ length: 1000 }, (_, i) => center - 500 + i).filter((page) => page >= 0 && page <= lastPage);
+    const deepPages = Array.from({ length: 1000 }, (_, i) => center - 500 + i).filter(
+      (page) => page >= 0 && page <= lastPage,
+    );
     const search = (q: string) => `${API}/search?q=${encodeURIComponent(q)}&type=post`;
 
     const health: Workload = {
       name: 'healthz',
       title: 'Health, no database',
-      description: "GET /healthz: Fastify with Hearth's hooks and serialization but no token and no query, the framework's share of every request (no target)",
+      description:
+        "GET /healthz: Fastify with Hearth's hooks and serialization but no token and no query, the framework's share of every request (no target)",
       paths: ['/healthz'],
       needsSearch: false,
     };
@@ -116,14 +125,20 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       name: 'event-by-id',
       title: 'Event by id',
       description: `GET /calendar_events/{id}, ${eventIds.length} random event ids in rotation`,
-      paths: shuffled(eventIds.map((id) => `${API}/calendar_events/${id}`), 1),
+      paths: shuffled(
+        eventIds.map((id) => `${API}/calendar_events/${id}`),
+        1,
+      ),
       needsSearch: false,
     };
     const postById: Workload = {
       name: 'post-by-id',
       title: 'Post by id',
       description: `GET /posts/{id}, ${postIds.length} random post ids in rotation`,
-      paths: shuffled(postIds.map((id) => `${API}/posts/${id}`), 2),
+      paths: shuffled(
+        postIds.map((id) => `${API}/posts/${id}`),
+        2,
+      ),
       needsSearch: false,
     };
     const notModified: Workload = {
@@ -138,14 +153,20 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       name: 'post-by-id-spread',
       title: 'Post by id, spread',
       description: `GET /posts/{id}, ${n(spreadPostIds.length)} random ids over the whole corpus in rotation: more than the answer cache holds, so it misses`,
-      paths: shuffled(spreadPostIds.map((id) => `${API}/posts/${id}`), 12),
+      paths: shuffled(
+        spreadPostIds.map((id) => `${API}/posts/${id}`),
+        12,
+      ),
       needsSearch: false,
     };
     const eventSpread: Workload = {
       name: 'event-by-id-spread',
       title: 'Event by id, spread',
       description: `GET /calendar_events/{id}, ${n(spreadEventIds.length)} random ids over the whole corpus in rotation (cache misses)`,
-      paths: shuffled(spreadEventIds.map((id) => `${API}/calendar_events/${id}`), 13),
+      paths: shuffled(
+        spreadEventIds.map((id) => `${API}/calendar_events/${id}`),
+        13,
+      ),
       needsSearch: false,
     };
     const firstPage: Workload = {
@@ -161,15 +182,27 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       description:
         `GET /feeds/{${largest.label}}/posts?page=P&per_page=${PER_PAGE} on the largest feed (${n(largest.posts_count)} posts), ` +
         `P = ${n(deepPages[0] ?? 0)} to ${n(deepPages.at(-1) ?? 0)} (offset about ${n(center * PER_PAGE)}) in rotation`,
-      paths: shuffled(deepPages.map((page) => `${API}/feeds/${largest.id}/posts?page=${page}&per_page=${PER_PAGE}`), 3),
+      paths: shuffled(
+        deepPages.map((page) => `${API}/feeds/${largest.id}/posts?page=${page}&per_page=${PER_PAGE}`),
+        3,
+      ),
       needsSearch: false,
     };
-    const filters = ['time_filter=upcoming&published_to_site=true', 'time_filter=past&published_to_site=true', `time_filter=upcoming&feed_id=${eventsFeed.id}`];
+    const filters = [
+      'time_filter=upcoming&published_to_site=true',
+      'time_filter=past&published_to_site=true',
+      `time_filter=upcoming&feed_id=${eventsFeed.id}`,
+    ];
     const eventsFiltered: Workload = {
       name: 'events-filtered',
       title: 'Events, filtered',
       description: `GET /calendar_events?${filters.join(' | ').replace(eventsFeed.id, `{${eventsFeed.label}}`)} (with total_records), pages 0 to 9 of each in rotation`,
-      paths: shuffled(filters.flatMap((filter) => Array.from({ length: 10 }, (_, page) => `${API}/calendar_events?${filter}&page=${page}`)), 4),
+      paths: shuffled(
+        filters.flatMap((filter) =>
+          Array.from({ length: 10 }, (_, page) => `${API}/calendar_events?${filter}&page=${page}`),
+        ),
+        4,
+      ),
       needsSearch: false,
     };
     const searchRare: Workload = {
@@ -186,19 +219,52 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       paths: shuffled(searchWords.common.map(search), 6),
       needsSearch: true,
     };
-    const searchOf = (name: string, title: string, what: string, queries: readonly string[], seed: number): Workload => ({
+    const searchOf = (
+      name: string,
+      title: string,
+      what: string,
+      queries: readonly string[],
+      seed: number,
+    ): Workload => ({
       name,
       title,
-      description: `GET /search?type=post&q=Q, Q one of ${queries.length} ${what} (${queries.slice(0, 2).map((q) => `'${q}'`).join(', ')}, ...)`,
+      description: `GET /search?type=post&q=Q, Q one of ${queries.length} ${what} (${queries
+        .slice(0, 2)
+        .map((q) => `'${q}'`)
+        .join(', ')}, ...)`,
       paths: shuffled(queries.map(search), seed),
       needsSearch: true,
     });
-    const searchTwoWord = searchOf('search-two-word', 'Search, two words', 'pairs of common nouns, both required', searchQueries.twoWord, 11);
-    const searchPhrase = searchOf('search-phrase', 'Search, phrase', 'quoted multi-word topics of the demo', searchQueries.phrase, 12);
+    const searchTwoWord = searchOf(
+      'search-two-word',
+      'Search, two words',
+      'pairs of common nouns, both required',
+      searchQueries.twoWord,
+      11,
+    );
+    const searchPhrase = searchOf(
+      'search-phrase',
+      'Search, phrase',
+      'quoted multi-word topics of the demo',
+      searchQueries.phrase,
+      12,
+    );
     const searchOr = searchOf('search-or', 'Search, OR', 'pairs of common nouns joined by OR', searchQueries.or, 13);
     const single = [
-      health, eventById, postById, notModified, eventSpread, postSpread, firstPage, deepPage, eventsFiltered,
-      searchRare, searchCommon, searchTwoWord, searchPhrase, searchOr,
+      health,
+      eventById,
+      postById,
+      notModified,
+      eventSpread,
+      postSpread,
+      firstPage,
+      deepPage,
+      eventsFiltered,
+      searchRare,
+      searchCommon,
+      searchTwoWord,
+      searchPhrase,
+      searchOr,
     ];
     const weights: [Workload, number][] = [
       [postById, 30],

@@ -36,7 +36,9 @@ const url = process.env.TEST_DATABASE_URL || defaultUrl;
 if (process.env.HEARTH_SKIP_POSTGRES === '1') {
   console.log('\nPostgreSQL half skipped: HEARTH_SKIP_POSTGRES=1.');
 } else if (await reachable(url)) {
-  run(`tests on PostgreSQL (${url.replace(/\/\/[^@/]*@/, '//***@')})`, 'npx', ['vitest', 'run', ...extra], { TEST_DATABASE_URL: url });
+  run(`tests on PostgreSQL (${url.replace(/\/\/[^@/]*@/, '//***@')})`, 'npx', ['vitest', 'run', ...extra], {
+    TEST_DATABASE_URL: url,
+  });
 } else {
   console.log(`\nPostgreSQL half SKIPPED: no PostgreSQL answers at ${url}. Set TEST_DATABASE_URL to run it.`);
 }

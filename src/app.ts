@@ -66,7 +66,10 @@ export interface AppOptions {
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const store =
     options.store ??
-    openStore(config.databaseUrl, config.databasePoolSize, { queryMs: config.databaseQueryTimeoutMs, acquireMs: config.databaseAcquireTimeoutMs });
+    openStore(config.databaseUrl, config.databasePoolSize, {
+      queryMs: config.databaseQueryTimeoutMs,
+      acquireMs: config.databaseAcquireTimeoutMs,
+    });
   const clock = options.clock ?? systemClock;
   // Framework errors are answered before any hook runs; they are counted all the same, once this is set.
   let rateLimit: RateLimit | null = null;
@@ -86,19 +89,34 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // Node's own deadlines back up the body deadline (body-deadline.ts) for requests stuck in their headers;
     // `requireHostHeader` is checked below instead, where the answer can be the error body.
     requestTimeout: config.bodyTimeoutMs + 1000,
-    http: { requestTimeout: config.bodyTimeoutMs + 1000, headersTimeout: config.bodyTimeoutMs, connectionsCheckingInterval: 1000, requireHostHeader: false },
+    http: {
+      requestTimeout: config.bodyTimeoutMs + 1000,
+      headersTimeout: config.bodyTimeoutMs,
+      connectionsCheckingInterval: 1000,
+      requireHostHeader: false,
+    },
     clientErrorHandler,
     // Malformed URLs and the like fail before routing and before the hooks; they leave through the same error body.
     frameworkErrors: (error, request, reply) => {
       void Promise.resolve()
         .then(() => rateLimit?.limit(request, reply))
-        .then(() => toAppError(error, store.dialect), (limited: unknown) => toAppError(limited, store.dialect))
+        .then(
+          () => toAppError(error, store.dialect),
+          (limited: unknown) => toAppError(limited, store.dialect),
+        )
         .then((appError) => sendError(reply, request, appError));
     },
     // Fastify's own HTTP/1 server, with the fast path in front of its handler.
     serverFactory: (handler, options) => {
-      const settings = options as { http?: ServerOptions; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
-      const server = createServer(settings.http ?? {}, (request, response) => (fastPath ? fastPath.listener(request, response, handler) : handler(request, response)));
+      const settings = options as {
+        http?: ServerOptions;
+        keepAliveTimeout: number;
+        requestTimeout: number;
+        connectionTimeout: number;
+      };
+      const server = createServer(settings.http ?? {}, (request, response) =>
+        fastPath ? fastPath.listener(request, response, handler) : handler(request, response),
+      );
       server.keepAliveTimeout = settings.keepAliveTimeout;
       server.requestTimeout = settings.requestTimeout;
       server.setTimeout(settings.connectionTimeout);
@@ -117,10 +135,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     done();
   });
   // Several processes share their rate-limit counters through Redis; alone, memory is enough.
-  const counter = options.requestCounter?.(app.log) ?? (config.redisUrl ? SharedCounter.connect(config.redisUrl, app.log) : localCounter(1000));
+  const counter =
+    options.requestCounter?.(app.log) ??
+    (config.redisUrl ? SharedCounter.connect(config.redisUrl, app.log) : localCounter(1000));
   app.addHook('onReady', () => counter.ready(500));
   app.addHook('onClose', () => counter.close());
-  const rateLimitSettings = { perSecond: config.rateLimitPerSecond, authFailuresPerSecond: config.authFailuresPerSecond };
+  const rateLimitSettings = {
+    perSecond: config.rateLimitPerSecond,
+    authFailuresPerSecond: config.authFailuresPerSecond,
+  };
   rateLimit = createRateLimit(counter, rateLimitSettings);
   registerRateLimit(app, rateLimit);
   app.addHook('onRequest', (request, _reply, done) => {
@@ -170,7 +193,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(
     async (admin) => {
       registerAuth(admin, tokens);
-      registerHostedMode(admin, (communityId, eventIds) => eventReminders(store.db, communityId, eventIds), (listener) => answerCache.onChange(listener));
+      registerHostedMode(
+        admin,
+        (communityId, eventIds) => eventReminders(store.db, communityId, eventIds),
+        (listener) => answerCache.onChange(listener),
+      );
       registerEtag(admin);
       admin.setNotFoundHandler(notFound);
       await admin.register(eventsRoutes, { events });

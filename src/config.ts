@@ -7,29 +7,66 @@ export const ConfigSchema = Type.Object({
   databaseUrl: Type.String({ minLength: 1, description: 'SQLite file path, or a `postgres://` URL' }),
   host: Type.String({ minLength: 1, description: 'address `hearth serve` and `hearth start` listen on' }),
   port: Type.Integer({ minimum: 0, maximum: 65535, description: 'port `hearth serve` and `hearth start` listen on' }),
-  logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), {
-    description: 'pino level (`silent` to turn logs off)',
-  }),
+  logLevel: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    {
+      description: 'pino level (`silent` to turn logs off)',
+    },
+  ),
   rateLimitPerSecond: Type.Integer({ minimum: 1, description: 'requests per second per token' }),
-  authFailuresPerSecond: Type.Integer({ minimum: 1, description: 'requests per second per client address that fail authentication (limited before any token work)' }),
-  redisUrl: Type.Union([Type.String({ minLength: 1 }), Type.Null()], { description: 'share rate limits between several Hearth processes' }),
+  authFailuresPerSecond: Type.Integer({
+    minimum: 1,
+    description: 'requests per second per client address that fail authentication (limited before any token work)',
+  }),
+  redisUrl: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+    description: 'share rate limits between several Hearth processes',
+  }),
   databasePoolSize: Type.Integer({ minimum: 1, maximum: 1000, description: 'PostgreSQL connections per process' }),
-  databaseQueryTimeoutMs: Type.Integer({ minimum: 10, description: 'PostgreSQL: a query longer than this is abandoned (503 `unavailable`)' }),
-  databaseAcquireTimeoutMs: Type.Integer({ minimum: 10, description: 'PostgreSQL: longest wait for a pooled connection (503 `unavailable`)' }),
+  databaseQueryTimeoutMs: Type.Integer({
+    minimum: 10,
+    description: 'PostgreSQL: a query longer than this is abandoned (503 `unavailable`)',
+  }),
+  databaseAcquireTimeoutMs: Type.Integer({
+    minimum: 10,
+    description: 'PostgreSQL: longest wait for a pooled connection (503 `unavailable`)',
+  }),
   bodyLimitBytes: Type.Integer({ minimum: 1024, description: 'largest accepted request body' }),
   bodyTimeoutMs: Type.Integer({ minimum: 100, description: 'a request body must arrive within this time, else 408' }),
   trustProxy: Type.Boolean({ description: 'trust `X-Forwarded-*` from a proxy in front' }),
   metricsToken: Type.Union([Type.String({ minLength: 16 }), Type.Null()], {
-    description: '`GET /metrics` then needs `Authorization: Bearer <METRICS_TOKEN>` (16 characters or more); unset, it is open',
+    description:
+      '`GET /metrics` then needs `Authorization: Bearer <METRICS_TOKEN>` (16 characters or more); unset, it is open',
   }),
-  answerCacheBytes: Type.Integer({ minimum: 0, description: 'bytes of rendered answers each process keeps in memory (0 turns the answer cache off)' }),
-  webhookAllowPrivate: Type.Boolean({ description: 'allow webhooks to loopback and private addresses (development and tests only)' }),
-  webhookTimeoutMs: Type.Integer({ minimum: 100, maximum: 60_000, description: 'a webhook receiver must answer within this time, else the attempt failed' }),
-  webhookRetryBaseMs: Type.Integer({ minimum: 1, description: 'first retry delay of a failed webhook attempt; each further one doubles (with jitter, at most an hour), for 24 hours' }),
-  webhookPollMs: Type.Integer({ minimum: 10, description: "how often the webhook dispatcher looks for messages other processes wrote (this process's own leave at once)" }),
-  webhookConcurrency: Type.Integer({ minimum: 1, maximum: 1000, description: 'webhook deliveries one process keeps in flight at once' }),
+  answerCacheBytes: Type.Integer({
+    minimum: 0,
+    description: 'bytes of rendered answers each process keeps in memory (0 turns the answer cache off)',
+  }),
+  webhookAllowPrivate: Type.Boolean({
+    description: 'allow webhooks to loopback and private addresses (development and tests only)',
+  }),
+  webhookTimeoutMs: Type.Integer({
+    minimum: 100,
+    maximum: 60_000,
+    description: 'a webhook receiver must answer within this time, else the attempt failed',
+  }),
+  webhookRetryBaseMs: Type.Integer({
+    minimum: 1,
+    description:
+      'first retry delay of a failed webhook attempt; each further one doubles (with jitter, at most an hour), for 24 hours',
+  }),
+  webhookPollMs: Type.Integer({
+    minimum: 10,
+    description:
+      "how often the webhook dispatcher looks for messages other processes wrote (this process's own leave at once)",
+  }),
+  webhookConcurrency: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    description: 'webhook deliveries one process keeps in flight at once',
+  }),
   corsOrigins: Type.Array(Type.String({ pattern: '^(\\*|https?://[^/\\s]+)$' }), {
-    description: 'origins whose browser pages may call the API, comma-separated (`https://events.example.com`), or `*`; unset, CORS is off',
+    description:
+      'origins whose browser pages may call the API, comma-separated (`https://events.example.com`), or `*`; unset, CORS is off',
   }),
 });
 
@@ -94,7 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const value = env[name];
     if (value === undefined || value === '') continue;
     const base = defaultConfig[key];
-    if (Array.isArray(base)) raw[key] = value.split(',').map((item) => item.trim()).filter(Boolean);
+    if (Array.isArray(base))
+      raw[key] = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
     else if (typeof base === 'number') raw[key] = /^\d+$/.test(value) ? Number(value) : value;
     else if (typeof base === 'boolean') raw[key] = value === 'true' ? true : value === 'false' ? false : value;
     else raw[key] = value;
@@ -107,7 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   });
   const scheme = typeof raw['databaseUrl'] === 'string' ? unsupportedScheme(raw['databaseUrl']) : null;
   if (scheme) {
-    detail.push(`DATABASE_URL: unsupported scheme '${scheme}' (use a SQLite file path, sqlite:PATH, or a postgres:// URL)`);
+    detail.push(
+      `DATABASE_URL: unsupported scheme '${scheme}' (use a SQLite file path, sqlite:PATH, or a postgres:// URL)`,
+    );
   }
   if (detail.length > 0) throw new ConfigError(`Invalid configuration: ${detail.join('; ')}`);
   return Object.freeze(raw as Config);

@@ -84,10 +84,32 @@ export const exampleRequests: Record<string, ExampleRequest[]> = {
       body: { email: 'Katherine@Example.com', full_name: 'Katherine G. Johnson' },
       stabilize: (body) => withMemberId(body, '3f6c2a1e-8b7d-4c55-9e2a-5d1b0c7e4f10'),
     },
-    { name: 'Invalid e-mail', method: 'POST', url: '/admin/v0/members', body: { email: 'not an address', full_name: 'Katherine' } },
-    { name: 'A body that is not JSON', method: 'POST', url: '/admin/v0/members', raw: { contentType: 'text/plain', payload: 'katherine@example.com' } },
-    { name: 'A body over the size limit', method: 'POST', url: '/admin/v0/members', body: { email: 'k@example.com', full_name: 'K '.repeat(40_000) } },
-    { name: 'First use of a key', setup: true, method: 'POST', url: '/admin/v0/members', headers: { 'idempotency-key': 'key-0001' }, body: memberBody },
+    {
+      name: 'Invalid e-mail',
+      method: 'POST',
+      url: '/admin/v0/members',
+      body: { email: 'not an address', full_name: 'Katherine' },
+    },
+    {
+      name: 'A body that is not JSON',
+      method: 'POST',
+      url: '/admin/v0/members',
+      raw: { contentType: 'text/plain', payload: 'katherine@example.com' },
+    },
+    {
+      name: 'A body over the size limit',
+      method: 'POST',
+      url: '/admin/v0/members',
+      body: { email: 'k@example.com', full_name: 'K '.repeat(40_000) },
+    },
+    {
+      name: 'First use of a key',
+      setup: true,
+      method: 'POST',
+      url: '/admin/v0/members',
+      headers: { 'idempotency-key': 'key-0001' },
+      body: memberBody,
+    },
     {
       name: 'An Idempotency-Key reused with another body',
       method: 'POST',
@@ -104,13 +126,39 @@ export const exampleRequests: Record<string, ExampleRequest[]> = {
       body: newEvent,
       stabilize: (body) => withData(body, { id: 'evcreated001' }),
     },
-    { name: 'End before start', method: 'POST', url: '/admin/v0/calendar_events', body: { ...newEvent, end_date: '2026-04-01T17:00:00-07:00' } },
-    { name: 'An unknown host', method: 'POST', url: '/admin/v0/calendar_events', body: { ...newEvent, hosts: ['nobody@example.com'] } },
+    {
+      name: 'End before start',
+      method: 'POST',
+      url: '/admin/v0/calendar_events',
+      body: { ...newEvent, end_date: '2026-04-01T17:00:00-07:00' },
+    },
+    {
+      name: 'An unknown host',
+      method: 'POST',
+      url: '/admin/v0/calendar_events',
+      body: { ...newEvent, hosts: ['nobody@example.com'] },
+    },
   ],
   updateCalendarEvent: [
-    { name: 'A new title and location', method: 'PATCH', url: '/admin/v0/calendar_events/evexample001', body: { title: 'Example, renamed', location: 'Room 2' } },
-    { name: 'A stale If-Match', method: 'PATCH', url: '/admin/v0/calendar_events/evexample001', headers: { 'if-match': '"e1.1"' }, body: { location: 'Room 3' } },
-    { name: 'Unknown id', method: 'PATCH', url: '/admin/v0/calendar_events/evnotthere01', body: { location: 'Room 3' } },
+    {
+      name: 'A new title and location',
+      method: 'PATCH',
+      url: '/admin/v0/calendar_events/evexample001',
+      body: { title: 'Example, renamed', location: 'Room 2' },
+    },
+    {
+      name: 'A stale If-Match',
+      method: 'PATCH',
+      url: '/admin/v0/calendar_events/evexample001',
+      headers: { 'if-match': '"e1.1"' },
+      body: { location: 'Room 3' },
+    },
+    {
+      name: 'Unknown id',
+      method: 'PATCH',
+      url: '/admin/v0/calendar_events/evnotthere01',
+      body: { location: 'Room 3' },
+    },
   ],
   deleteCalendarEvent: [
     { name: 'Deleting an event', method: 'DELETE', url: '/admin/v0/calendar_events/evexample002' },
@@ -118,7 +166,11 @@ export const exampleRequests: Record<string, ExampleRequest[]> = {
   ],
   deactivateMember: [
     { name: 'Deactivating a member', method: 'POST', url: `/admin/v0/members/${profileIds.grace}/deactivate` },
-    { name: 'Unknown member', method: 'POST', url: '/admin/v0/members/5b1c2d3e-0000-4000-8000-0000000000ff/deactivate' },
+    {
+      name: 'Unknown member',
+      method: 'POST',
+      url: '/admin/v0/members/5b1c2d3e-0000-4000-8000-0000000000ff/deactivate',
+    },
   ],
   listFeeds: [
     { name: 'Listed feeds, two per page', url: '/admin/v0/feeds?is_archived=false&is_unlisted=false&per_page=2' },
@@ -187,11 +239,17 @@ export async function captureExamples(
         if (!operationId) continue;
         const requests = exampleRequests[operationId] ?? [];
         const [first] = requests;
-        if (!first) throw new Error(`No example request for operation ${operationId}: add one to scripts/openapi/capture-examples.ts.`);
+        if (!first)
+          throw new Error(
+            `No example request for operation ${operationId}: add one to scripts/openapi/capture-examples.ts.`,
+          );
         const found: CapturedExamples[string] = {};
         // Request ids name the request, so that regenerating gives the same examples.
         const send = async (app: ExampleApp, request: ExampleRequest, authorization: string | null) => {
-          const key = request.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+          const key = request.name
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, '');
           const res = await app.app.inject({
             method: request.method ?? 'GET',
             url: request.url,
@@ -208,7 +266,10 @@ export async function captureExamples(
           const body = res.json<Record<string, unknown>>();
           const status = String(res.statusCode);
           if (request.setup) return status;
-          found[status] = { ...found[status], [key]: { summary: request.name, value: request.stabilize ? request.stabilize(body) : body } };
+          found[status] = {
+            ...found[status],
+            [key]: { summary: request.name, value: request.stabilize ? request.stabilize(body) : body },
+          };
           return status;
         };
         for (const request of requests) await send(t, request, token);
@@ -216,7 +277,8 @@ export async function captureExamples(
         // A token holding every scope but the one needed answers 403.
         const needed = operation['x-required-scopes'] ?? [];
         const others = scopes.filter((scope) => !needed.includes(scope));
-        if (needed.length > 0 && others.length > 0) await send(t, { ...first, name: 'A token without the scope' }, await t.token(community, others));
+        if (needed.length > 0 && others.length > 0)
+          await send(t, { ...first, name: 'A token without the scope' }, await t.token(community, others));
         const overLimit = { ...first, name: 'Over the rate limit' };
         for (let attempt = 0; attempt < 3 && (await send(limited, overLimit, limitedToken)) !== '429'; attempt++);
         for (const [status, named] of Object.entries(found)) {

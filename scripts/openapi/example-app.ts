@@ -29,7 +29,10 @@ export async function createExampleApp(options: { config?: Partial<Config> } = {
   const databaseUrl = join(dir, 'hearth.db');
   const store = openStore(databaseUrl, 5);
   await migrateToLatest(store.db, store.dialect);
-  const config = loadConfig({}, { databaseUrl, rateLimitPerSecond: 10_000, authFailuresPerSecond: 10_000, ...options.config });
+  const config = loadConfig(
+    {},
+    { databaseUrl, rateLimitPerSecond: 10_000, authFailuresPerSecond: 10_000, ...options.config },
+  );
   const app = await buildApp(config, { store, clock: () => now, logger: false });
   await app.ready();
   const communities = createCommunitiesService(store.db, store.dialect);
@@ -38,7 +41,12 @@ export async function createExampleApp(options: { config?: Partial<Config> } = {
     app,
     community: async (slug) => (await communities.create(slug, slug)).id,
     token: async (communityId, scopes) => (await tokens.create(communityId, { scopes })).secret,
-    importRecords: (communityId, records) => importLines(store, communityId, records.map((r) => JSON.stringify(r))),
+    importRecords: (communityId, records) =>
+      importLines(
+        store,
+        communityId,
+        records.map((r) => JSON.stringify(r)),
+      ),
     async close() {
       await app.close();
       await store.close();

@@ -7,14 +7,17 @@ const MAX_LIMIT = 10_000;
 
 export function parseLimit(text: string): number {
   const limit = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
-  if (!(limit >= 1 && limit <= MAX_LIMIT)) throw new CliError(`Invalid limit '${text}': use a whole number from 1 to ${MAX_LIMIT}.`);
+  if (!(limit >= 1 && limit <= MAX_LIMIT))
+    throw new CliError(`Invalid limit '${text}': use a whole number from 1 to ${MAX_LIMIT}.`);
   return limit;
 }
 
 export function auditCommand(program: Command, ctx: CliContext): void {
   program
     .command('audit')
-    .description('list audit records of a community, newest first (tab-separated: time, action, subject, e-mail, token, request)')
+    .description(
+      'list audit records of a community, newest first (tab-separated: time, action, subject, e-mail, token, request)',
+    )
     .requiredOption('--community <slug>', 'community')
     .option('--limit <n>', 'at most this many records', '50')
     .option('--json', 'print a JSON array instead')
@@ -37,7 +40,8 @@ export function auditCommand(program: Command, ctx: CliContext): void {
         if (options.json) return printJson(ctx.io, records);
         // Stdout stays one line per record for scripts; the hint for an empty trail goes to stderr.
         if (records.length === 0) ctx.io.err(`No audit records in '${community.slug}' yet.`);
-        for (const r of records) ctx.io.out([r.time, r.action, r.subject_id, r.email ?? '-', r.token_id, r.request_id].join('\t'));
+        for (const r of records)
+          ctx.io.out([r.time, r.action, r.subject_id, r.email ?? '-', r.token_id, r.request_id].join('\t'));
       }),
     );
 }

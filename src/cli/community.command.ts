@@ -12,7 +12,10 @@ export function communityCommand(program: Command, ctx: CliContext): void {
     .action((slug: string, options: { name?: string }) =>
       ctx.withStore(async (store) => {
         const { createCommunitiesService } = await import('../communities/communities.service.js');
-        const created = await createCommunitiesService(store.db, store.dialect, ctx.clock).create(slug, options.name ?? slug);
+        const created = await createCommunitiesService(store.db, store.dialect, ctx.clock).create(
+          slug,
+          options.name ?? slug,
+        );
         ctx.io.out(`Created community '${created.slug}' (${created.name}).`);
       }),
     );
@@ -24,7 +27,11 @@ export function communityCommand(program: Command, ctx: CliContext): void {
       ctx.withStore(async (store) => {
         const { createCommunitiesService } = await import('../communities/communities.service.js');
         const rows = await createCommunitiesService(store.db, store.dialect).list();
-        if (options.json) return printJson(ctx.io, rows.map(({ id, slug, name, created_at }) => ({ id, slug, name, created_at })));
+        if (options.json)
+          return printJson(
+            ctx.io,
+            rows.map(({ id, slug, name, created_at }) => ({ id, slug, name, created_at })),
+          );
         if (rows.length === 0) ctx.io.err('No communities yet; create one with `hearth community create SLUG`.');
         for (const c of rows) ctx.io.out(`${c.slug}\t${c.name}\tcreated ${c.created_at.slice(0, 19)} UTC`);
       }),

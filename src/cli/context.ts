@@ -49,7 +49,10 @@ export function createContext(env: NodeJS.ProcessEnv, io: Output, clock: Clock =
 
 /** Opens a store and applies pending migrations; closes it again when they fail. */
 export async function openMigratedStore(databaseUrl: string, poolSize: number): Promise<Store> {
-  const [{ batchTimeouts, openStore }, { migrateToLatest }] = await Promise.all([import('../db/store.js'), import('../db/migrate.js')]);
+  const [{ batchTimeouts, openStore }, { migrateToLatest }] = await Promise.all([
+    import('../db/store.js'),
+    import('../db/migrate.js'),
+  ]);
   // The command line's imports and index builds may run long: no query deadline here.
   const store = openStore(databaseUrl, poolSize, batchTimeouts);
   try {

@@ -25,34 +25,63 @@ export async function fillWithProgress(
   options: DemoOptions,
   metrics?: Metrics,
 ): Promise<DemoFill> {
-  const scale = options.scale === undefined ? undefined : /^\d{1,9}$/.test(options.scale) ? Number(options.scale) : Number.NaN;
-  if (scale !== undefined && !(scale >= 1)) throw new CliError(`Invalid --scale '${options.scale}': a positive whole number.`);
+  const scale =
+    options.scale === undefined ? undefined : /^\d{1,9}$/.test(options.scale) ? Number(options.scale) : Number.NaN;
+  if (scale !== undefined && !(scale >= 1))
+    throw new CliError(`Invalid --scale '${options.scale}': a positive whole number.`);
   const seed = /^\d{1,9}$/.test(options.seed) ? Number(options.seed) : Number.NaN;
   if (Number.isNaN(seed)) throw new CliError(`Invalid --seed '${options.seed}': a whole number.`);
-  const [{ fillDemo }, { createProgress }] = await Promise.all([import('../demo/demo.service.js'), import('./progress.js')]);
+  const [{ fillDemo }, { createProgress }] = await Promise.all([
+    import('../demo/demo.service.js'),
+    import('./progress.js'),
+  ]);
   const progress = createProgress({ label: 'demo', quiet: options.quiet === true, stream });
   let fill: DemoFill;
   try {
-    fill = await fillDemo(store, community.id, { clock, scale, seed, onProgress: (records, fraction, phase) => progress.update(records, fraction, phase) });
+    fill = await fillDemo(store, community.id, {
+      clock,
+      scale,
+      seed,
+      onProgress: (records, fraction, phase) => progress.update(records, fraction, phase),
+    });
   } finally {
     progress.stop();
   }
   metrics?.observeImport({ ...fill.summary }, fill.seconds);
   const { records, ...kinds } = fill.summary;
-  io.out(`Demo community '${community.slug}' ready: ${Object.entries(kinds).map(([k, v]) => `${v} ${k}`).join(', ')}.`);
-  io.out(`Imported ${records} records in ${fill.seconds.toFixed(1)} s (${Math.round(records / fill.seconds)} records/s).`);
+  io.out(
+    `Demo community '${community.slug}' ready: ${Object.entries(kinds)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}.`,
+  );
+  io.out(
+    `Imported ${records} records in ${fill.seconds.toFixed(1)} s (${Math.round(records / fill.seconds)} records/s).`,
+  );
   return fill;
 }
 
 /** Prints the demo token and a curl line for `config`'s address, or, with no token to show, how to make one. */
-export async function printDemoToken({ io, clock }: Pick<CliContext, 'io' | 'clock'>, store: Store, community: Community, config: Config): Promise<void> {
+export async function printDemoToken(
+  { io, clock }: Pick<CliContext, 'io' | 'clock'>,
+  store: Store,
+  community: Community,
+  config: Config,
+): Promise<void> {
   const { demoToken, demoTokenFile, holdings } = await import('../demo/demo.service.js');
   const held = await holdings(store, community.id);
-  const token = await demoToken(store, community.id, demoTokenFile(config.databaseUrl, store.dialect.name === 'postgres'), held['tokens'] ?? 0, clock);
+  const token = await demoToken(
+    store,
+    community.id,
+    demoTokenFile(config.databaseUrl, store.dialect.name === 'postgres'),
+    held['tokens'] ?? 0,
+    clock,
+  );
   const base = `http://${config.host}:${config.port}/admin/v0`;
   io.out('');
   if (token.secret === null) {
-    io.out(`The community already has ${token.tokens} token(s); secrets are shown only once, and PostgreSQL has no file to keep one in.`);
+    io.out(
+      `The community already has ${token.tokens} token(s); secrets are shown only once, and PostgreSQL has no file to keep one in.`,
+    );
     io.out(`A new one: hearth token create --community ${community.slug} --scopes read,members:write`);
     io.out('Try:');
     io.out(`  curl -H "Authorization: Bearer $TOKEN" "${base}/calendar_events?time_filter=upcoming&per_page=2"`);
@@ -74,7 +103,10 @@ export function demoCommand(program: Command, ctx: CliContext, progress: Progres
     .action((options: DemoOptions) =>
       ctx.withStore(async (store, config) => {
         const { createCommunitiesService } = await import('../communities/communities.service.js');
-        const community = await createCommunitiesService(store.db, store.dialect, ctx.clock).ensure(options.community, 'Demo community');
+        const community = await createCommunitiesService(store.db, store.dialect, ctx.clock).ensure(
+          options.community,
+          'Demo community',
+        );
         await fillWithProgress(ctx, progress, store, community, options);
         await printDemoToken(ctx, store, community, config);
       }),

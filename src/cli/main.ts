@@ -22,7 +22,9 @@ const defaultIo: Output = {
 /** The version of the package (src/cli and dist/cli both sit two folders below package.json). */
 function version(): string {
   const pkg: unknown = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-  return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : 'unknown';
+  return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string'
+    ? pkg.version
+    : 'unknown';
 }
 
 /** Runs the command line; returns the exit code. */

@@ -15,14 +15,17 @@ interface PullFlags {
 
 function integer(text: string, name: string, min: number, max: number): number {
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new CliError(`Invalid ${name} '${text}': an integer from ${min} to ${max}.`);
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    throw new CliError(`Invalid ${name} '${text}': an integer from ${min} to ${max}.`);
   return value;
 }
 
 export function pullCommand(program: Command, ctx: CliContext): void {
   program
     .command('pull')
-    .description('copy feeds, events and posts from another server of this API (the hosted product or a Hearth) into a community; resumable, all or nothing')
+    .description(
+      'copy feeds, events and posts from another server of this API (the hosted product or a Hearth) into a community; resumable, all or nothing',
+    )
     .requiredOption('--from <url>', 'base URL of the server to copy from')
     .requiredOption('--token <token>', 'a token of that server with the read scope (either field-name mode)')
     .requiredOption('--community <slug>', 'community here to copy into')
@@ -60,8 +63,12 @@ export function pullCommand(program: Command, ctx: CliContext): void {
             progress: (line) => ctx.io.err(line),
           });
           const { records, ...kinds } = result.imported;
-          const parts = Object.entries(kinds).filter(([, n]) => n > 0).map(([kind, n]) => `${n} ${kind}`);
-          ctx.io.out(`Pulled ${records} records from ${remote.root} into '${community.slug}'${parts.length ? `: ${parts.join(', ')}` : ''}.`);
+          const parts = Object.entries(kinds)
+            .filter(([, n]) => n > 0)
+            .map(([kind, n]) => `${n} ${kind}`);
+          ctx.io.out(
+            `Pulled ${records} records from ${remote.root} into '${community.slug}'${parts.length ? `: ${parts.join(', ')}` : ''}.`,
+          );
         } catch (error) {
           if (error instanceof PullError) throw new CliError(error.message);
           throw error;

@@ -15,13 +15,19 @@ export interface ListenOptions {
 /** The config with --port and --host applied over PORT and HOST. */
 export async function listenConfig(ctx: CliContext, options: ListenOptions): Promise<Config> {
   const config = await ctx.config();
-  const port = options.port === undefined ? config.port : /^\d{1,5}$/.test(options.port) ? Number(options.port) : Number.NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`Invalid --port '${options.port}': a number from 0 to 65535.`);
+  const port =
+    options.port === undefined ? config.port : /^\d{1,5}$/.test(options.port) ? Number(options.port) : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CliError(`Invalid --port '${options.port}': a number from 0 to 65535.`);
   return Object.freeze({ ...config, port, host: options.host ?? config.host });
 }
 
 /** Listens, says where on stderr, and resolves once a signal has closed the server. */
-export async function serve(io: Output, config: Config, options: { store?: Store; metrics?: Metrics; clock?: Clock } = {}): Promise<FastifyInstance> {
+export async function serve(
+  io: Output,
+  config: Config,
+  options: { store?: Store; metrics?: Metrics; clock?: Clock } = {},
+): Promise<FastifyInstance> {
   const { startServer, PortInUseError } = await import('../server.js');
   let app: FastifyInstance;
   try {
@@ -32,12 +38,15 @@ export async function serve(io: Output, config: Config, options: { store?: Store
   }
   const address = app.server.address();
   const where = typeof address === 'object' && address ? `http://${config.host}:${address.port}` : String(address);
-  io.err(`Hearth serving ${where}/admin/v0 (store: ${app.store.dialect.name}); docs at ${where}/docs, metrics at ${where}/metrics.`);
+  io.err(
+    `Hearth serving ${where}/admin/v0 (store: ${app.store.dialect.name}); docs at ${where}/docs, metrics at ${where}/metrics.`,
+  );
   return app;
 }
 
 /** Resolves when the server has closed (after a signal). */
-export const closed = (app: FastifyInstance) => new Promise<void>((resolve) => app.server.once('close', () => resolve()));
+export const closed = (app: FastifyInstance) =>
+  new Promise<void>((resolve) => app.server.once('close', () => resolve()));
 
 export function serveCommand(program: Command, ctx: CliContext): void {
   program

@@ -26,11 +26,21 @@ export function startCommand(program: Command, ctx: CliContext, progress: Progre
       let app;
       let handedOver = false;
       try {
-        const community = await createCommunitiesService(store.db, store.dialect, ctx.clock).ensure('demo', 'Demo community');
+        const community = await createCommunitiesService(store.db, store.dialect, ctx.clock).ensure(
+          'demo',
+          'Demo community',
+        );
         const { tokens = 0, ...kinds } = await holdings(store, community.id);
         const records = Object.values(kinds).reduce((a, b) => a + b, 0);
         if (records === 0) {
-          await fillWithProgress(ctx, progress, store, community, { community: 'demo', seed: '1', quiet: options.quiet }, metrics);
+          await fillWithProgress(
+            ctx,
+            progress,
+            store,
+            community,
+            { community: 'demo', seed: '1', quiet: options.quiet },
+            metrics,
+          );
         } else {
           ctx.io.out(`Demo community 'demo' holds ${records} records and ${tokens} token(s); not filled again.`);
         }

@@ -29,28 +29,42 @@ export function tokenCommand(program: Command, ctx: CliContext): void {
     .option('--scopes <list>', 'comma-separated scopes: read, members:write, events:write', 'read')
     .option('--name <name>', 'a name to recognise the token by')
     .option('--expires-in <duration>', 'lifetime such as 30d, 12h, 1w (default: never expires)')
-    .option('--field-names <mode>', "names in this token's answers: spec, or hosted (the hosted product's slack_*/luma_* names and formats)", 'spec')
-    .action(async (options: { community: string; scopes: string; name?: string; expiresIn?: string; fieldNames: string }) => {
-      // Checked before the store is opened: a typo costs no migration run.
-      const expiresInMs = options.expiresIn === undefined ? undefined : parseDuration(options.expiresIn);
-      const [{ parseScopes }, { parseFieldNames }] = await Promise.all([import('../tokens/scopes.js'), import('../tokens/field-names.js')]);
-      let scopes, fieldNames;
-      try {
-        scopes = parseScopes(options.scopes);
-        fieldNames = parseFieldNames(options.fieldNames);
-      } catch (error) {
-        throw new CliError((error as Error).message);
-      }
-      await ctx.withStore(async (store) => {
-        const [{ createCommunitiesService }, { createTokensService }] = await Promise.all([
-          import('../communities/communities.service.js'),
-          import('../tokens/tokens.service.js'),
+    .option(
+      '--field-names <mode>',
+      "names in this token's answers: spec, or hosted (the hosted product's slack_*/luma_* names and formats)",
+      'spec',
+    )
+    .action(
+      async (options: { community: string; scopes: string; name?: string; expiresIn?: string; fieldNames: string }) => {
+        // Checked before the store is opened: a typo costs no migration run.
+        const expiresInMs = options.expiresIn === undefined ? undefined : parseDuration(options.expiresIn);
+        const [{ parseScopes }, { parseFieldNames }] = await Promise.all([
+          import('../tokens/scopes.js'),
+          import('../tokens/field-names.js'),
         ]);
-        const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
-        const created = await createTokensService(store.db, ctx.clock).create(community.id, { name: options.name, scopes, expiresInMs, fieldNames });
-        ctx.io.out(created.secret);
-      });
-    });
+        let scopes, fieldNames;
+        try {
+          scopes = parseScopes(options.scopes);
+          fieldNames = parseFieldNames(options.fieldNames);
+        } catch (error) {
+          throw new CliError((error as Error).message);
+        }
+        await ctx.withStore(async (store) => {
+          const [{ createCommunitiesService }, { createTokensService }] = await Promise.all([
+            import('../communities/communities.service.js'),
+            import('../tokens/tokens.service.js'),
+          ]);
+          const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
+          const created = await createTokensService(store.db, ctx.clock).create(community.id, {
+            name: options.name,
+            scopes,
+            expiresInMs,
+            fieldNames,
+          });
+          ctx.io.out(created.secret);
+        });
+      },
+    );
   token
     .command('list')
     .description('list tokens of a community, never their secrets (tab-separated, with a header line)')
@@ -64,10 +78,27 @@ export function tokenCommand(program: Command, ctx: CliContext): void {
         ]);
         const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
         const rows = await createTokensService(store.db, ctx.clock).list(community.id);
-        if (options.json) return printJson(ctx.io, rows.map((t) => ({ ...t, scopes: t.scopes.split(',') })));
-        ctx.io.out(['id', 'name', 'scopes', 'field_names', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'].join('\t'));
+        if (options.json)
+          return printJson(
+            ctx.io,
+            rows.map((t) => ({ ...t, scopes: t.scopes.split(',') })),
+          );
+        ctx.io.out(
+          ['id', 'name', 'scopes', 'field_names', 'created_at', 'expires_at', 'revoked_at', 'last_used_at'].join('\t'),
+        );
         for (const t of rows) {
-          ctx.io.out([t.id, t.name ?? '-', t.scopes, t.field_names, t.created_at, t.expires_at ?? '-', t.revoked_at ?? '-', t.last_used_at ?? '-'].join('\t'));
+          ctx.io.out(
+            [
+              t.id,
+              t.name ?? '-',
+              t.scopes,
+              t.field_names,
+              t.created_at,
+              t.expires_at ?? '-',
+              t.revoked_at ?? '-',
+              t.last_used_at ?? '-',
+            ].join('\t'),
+          );
         }
       }),
     );
@@ -77,7 +108,8 @@ export function tokenCommand(program: Command, ctx: CliContext): void {
     .action((id: string) =>
       ctx.withStore(async (store) => {
         const { createTokensService } = await import('../tokens/tokens.service.js');
-        if (!(await createTokensService(store.db, ctx.clock).revoke(id))) throw new CliError(`No active token with id '${id}'.`);
+        if (!(await createTokensService(store.db, ctx.clock).revoke(id)))
+          throw new CliError(`No active token with id '${id}'.`);
         ctx.io.out(`Revoked token ${id}.`);
       }),
     );

@@ -22,12 +22,18 @@ async function services(ctx: CliContext) {
 }
 
 export function webhookCommand(program: Command, ctx: CliContext): void {
-  const webhook = program.command('webhook').description('send signed webhooks (Standard Webhooks) when a community changes');
+  const webhook = program
+    .command('webhook')
+    .description('send signed webhooks (Standard Webhooks) when a community changes');
   webhook
     .command('add <url>')
     .description('subscribe an http(s) URL; prints the id and the signing secret (shown only this once)')
     .requiredOption('--community <slug>', 'community whose changes are sent')
-    .option('--events <list>', 'comma-separated event types or kind.* patterns (calendar_event.*, member.*, import.completed)', '*')
+    .option(
+      '--events <list>',
+      'comma-separated event types or kind.* patterns (calendar_event.*, member.*, import.completed)',
+      '*',
+    )
     .option('--secret <whsec>', 'signing secret (whsec_ and base64); default: a new random one')
     .option('--json', 'print a JSON object instead')
     .action((url: string, options: { community: string; events: string; secret?: string; json?: boolean }) =>
@@ -35,11 +41,19 @@ export function webhookCommand(program: Command, ctx: CliContext): void {
         const s = await services(ctx);
         const community = await s.createCommunitiesService(store.db, store.dialect).get(options.community);
         const added = await s.refusing(() =>
-          s.createWebhooksService(store.db, ctx.clock).add(community.id, url, { events: options.events, secret: options.secret, allowPrivate: config.webhookAllowPrivate }),
+          s
+            .createWebhooksService(store.db, ctx.clock)
+            .add(community.id, url, {
+              events: options.events,
+              secret: options.secret,
+              allowPrivate: config.webhookAllowPrivate,
+            }),
         );
         if (options.json) return printJson(ctx.io, added);
         ctx.io.out(`${added.id}\t${added.secret}`);
-        ctx.io.err(`Webhook ${added.id} sends ${added.event_types.join(', ')} of '${community.slug}' to ${added.url}; verify with the secret above.`);
+        ctx.io.err(
+          `Webhook ${added.id} sends ${added.event_types.join(', ')} of '${community.slug}' to ${added.url}; verify with the secret above.`,
+        );
       }),
     );
   webhook
@@ -63,13 +77,16 @@ export function webhookCommand(program: Command, ctx: CliContext): void {
     .action((id: string) =>
       ctx.withStore(async (store) => {
         const s = await services(ctx);
-        if (!(await s.createWebhooksService(store.db, ctx.clock).remove(id))) throw new CliError(`No webhook with id '${id}'.`);
+        if (!(await s.createWebhooksService(store.db, ctx.clock).remove(id)))
+          throw new CliError(`No webhook with id '${id}'.`);
         ctx.io.out(`Removed webhook ${id}.`);
       }),
     );
   webhook
     .command('deliveries <id>')
-    .description('recent delivery attempts of a webhook, newest first (tab-separated: delivery, message, type, attempt, time, ms, status, outcome)')
+    .description(
+      'recent delivery attempts of a webhook, newest first (tab-separated: delivery, message, type, attempt, time, ms, status, outcome)',
+    )
     .option('--limit <n>', 'at most this many attempts', '50')
     .option('--json', 'print a JSON array instead')
     .action((id: string, options: { limit: string; json?: boolean }) =>
@@ -80,7 +97,18 @@ export function webhookCommand(program: Command, ctx: CliContext): void {
         if (options.json) return printJson(ctx.io, attempts);
         if (attempts.length === 0) ctx.io.err(`No delivery attempts for webhook ${id} yet.`);
         for (const a of attempts) {
-          ctx.io.out([a.id, a.message_id, a.event_type, a.attempt, a.started_at, a.duration_ms, a.status_code ?? '-', a.ok ? 'ok' : `failed: ${a.error ?? ''}`].join('\t'));
+          ctx.io.out(
+            [
+              a.id,
+              a.message_id,
+              a.event_type,
+              a.attempt,
+              a.started_at,
+              a.duration_ms,
+              a.status_code ?? '-',
+              a.ok ? 'ok' : `failed: ${a.error ?? ''}`,
+            ].join('\t'),
+          );
         }
       }),
     );

@@ -23,7 +23,11 @@ export async function countHoldings(db: Kysely<Database>, communityId: string): 
   const tables = ['feeds', 'profiles', 'tags', 'calendar_events', 'posts', 'comments', 'tokens'] as const;
   const counts = await Promise.all(
     tables.map((table) =>
-      db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).where('community_id', '=', communityId).executeTakeFirstOrThrow(),
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('community_id', '=', communityId)
+        .executeTakeFirstOrThrow(),
     ),
   );
   return Object.fromEntries(tables.map((table, i) => [table, Number(counts[i]?.n ?? 0)]));

@@ -16,7 +16,21 @@ function storedFromPostgres(text: string): string {
 }
 
 // 57014: the server cancelled a statement past `statement_timeout`, the server-side twin of the query deadline.
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P03', '57014', '08006', '08001', '08003', '53300', 'HEARTH_DB_DEADLINE']);
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '57014',
+  '08006',
+  '08001',
+  '08003',
+  '53300',
+  'HEARTH_DB_DEADLINE',
+]);
 
 /** How long a query may take, and a request may wait for a pooled connection; `queryMs` null: no deadline. */
 export interface PostgresTimeouts {
@@ -47,7 +61,8 @@ function withDeadline(client: pg.PoolClient, deadlineMs: number): void {
   target.query = (...args: unknown[]) => {
     const [first] = args;
     // Cursors and other submittables manage their own reading.
-    if (typeof first === 'object' && first !== null && typeof (first as { submit?: unknown }).submit === 'function') return query(...args);
+    if (typeof first === 'object' && first !== null && typeof (first as { submit?: unknown }).submit === 'function')
+      return query(...args);
     const last = args[args.length - 1];
     const callback = typeof last === 'function' ? (last as Callback) : null;
     const refused = () => new DatabaseDeadline('The database connection still waits for an earlier answer.');
@@ -79,14 +94,17 @@ function withDeadline(client: pg.PoolClient, deadlineMs: number): void {
         if (overdue) late--;
         else done();
       };
-      answer.then((result) => settle(() => resolve(result)), (error: unknown) => settle(() => reject(error)));
+      answer.then(
+        (result) => settle(() => resolve(result)),
+        (error: unknown) => settle(() => reject(error)),
+      );
     });
   };
 }
 
 export const postgresDialect: StoreDialect = {
   name: 'postgres',
-  columnType: (kind) => ({ bool: 'boolean', json: 'jsonb', bytes: 'bytea', timestamp: 'timestamptz' } as const)[kind],
+  columnType: (kind) => (({ bool: 'boolean', json: 'jsonb', bytes: 'bytea', timestamp: 'timestamptz' }) as const)[kind],
   rowLocks: true,
   bytewiseCollation: '"C"',
   isUniqueViolation: (error) => error instanceof Error && 'code' in error && error.code === '23505',
@@ -123,14 +141,21 @@ function hotStatements(pool: pg.Pool): HotStatements {
       return result.rows as T[];
     },
     async changeMark(): Promise<number> {
-      const result = await pool.query<{ version: number }>({ name: 'hot_change_mark', text: 'select version from store_state where id = 1' });
+      const result = await pool.query<{ version: number }>({
+        name: 'hot_change_mark',
+        text: 'select version from store_state where id = 1',
+      });
       return Number(result.rows[0]?.version ?? 0);
     },
   };
 }
 
 /** The Kysely instance, the hot statements, and the pool for the metrics (connections in use, idle, waited for). */
-export function openPostgres(url: string, poolSize: number, timeouts: PostgresTimeouts): { db: Kysely<Database>; hot: HotStatements; pool: pg.Pool } {
+export function openPostgres(
+  url: string,
+  poolSize: number,
+  timeouts: PostgresTimeouts,
+): { db: Kysely<Database>; hot: HotStatements; pool: pg.Pool } {
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') => {
       if (oid === TIMESTAMPTZ_OID) return storedFromPostgres;

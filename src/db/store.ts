@@ -44,13 +44,19 @@ export const batchTimeouts: PostgresTimeouts = { queryMs: null, acquireMs: 30_00
 
 export function openStore(databaseUrl: string, poolSize = 10, timeouts: PostgresTimeouts = serverTimeouts): Store {
   const scheme = unsupportedScheme(databaseUrl);
-  if (scheme) throw new Error(`Unsupported DATABASE_URL scheme '${scheme}': use a SQLite file path or a postgres:// URL.`);
+  if (scheme)
+    throw new Error(`Unsupported DATABASE_URL scheme '${scheme}': use a SQLite file path or a postgres:// URL.`);
   const postgres = isPostgresUrl(databaseUrl);
   const path = databaseUrl.replace(/^sqlite:(\/\/)?/, '');
   const dialect = postgres ? postgresDialect : sqliteDialect;
   if (postgres) {
     const { db, hot, pool } = openPostgres(databaseUrl, poolSize, timeouts);
-    const poolStats = () => ({ size: poolSize, inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    const poolStats = () => ({
+      size: poolSize,
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    });
     return { db, hot, localChanges: { count: 0 }, dialect, poolStats, close: () => db.destroy() };
   }
   const { db, hot } = openSqlite(path);

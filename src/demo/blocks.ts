@@ -32,10 +32,12 @@ export interface RichText {
   elements: Container[];
 }
 
-export const text = (value: string, style?: TextStyle): Inline => (style ? { type: 'text', text: value, style } : { type: 'text', text: value });
+export const text = (value: string, style?: TextStyle): Inline =>
+  style ? { type: 'text', text: value, style } : { type: 'text', text: value };
 export const user = (userId: string): Inline => ({ type: 'user', user_id: userId });
 export const channel = (channelId: string): Inline => ({ type: 'channel', channel_id: channelId });
-export const link = (url: string, label?: string): Inline => (label ? { type: 'link', url, text: label } : { type: 'link', url });
+export const link = (url: string, label?: string): Inline =>
+  label ? { type: 'link', url, text: label } : { type: 'link', url };
 export const emoji = (name: string, unicode: string): Inline => ({ type: 'emoji', name, unicode });
 export const customEmoji = (name: string, url: string): Inline => ({ type: 'emoji', name, url });
 export const broadcast = (range: 'here' | 'channel' | 'everyone'): Inline => ({ type: 'broadcast', range });
@@ -102,7 +104,10 @@ function containerMarkdown(container: Container): string {
     case 'rich_text_list': {
       const pad = '    '.repeat(container.indent);
       return container.elements
-        .map((item, index) => `${pad}${container.style === 'ordered' ? `${index + 1}.` : '•'} ${inlineMarkdown(item.elements)}`)
+        .map(
+          (item, index) =>
+            `${pad}${container.style === 'ordered' ? `${index + 1}.` : '•'} ${inlineMarkdown(item.elements)}`,
+        )
         .join('\n');
     }
   }

@@ -101,7 +101,13 @@ export function buildTags(random: Random, now: number): { tags: DemoTag[]; recor
     for (const [key, label] of entries) {
       const tag: DemoTag = { key, id: random.uuid(), label, groupId };
       tags.push(tag);
-      records.push({ kind: 'tag', id: tag.id, created_at: wire(now - 600 * DAY + random.int(30 * DAY)), tag_group_id: groupId, label });
+      records.push({
+        kind: 'tag',
+        id: tag.id,
+        created_at: wire(now - 600 * DAY + random.int(30 * DAY)),
+        tag_group_id: groupId,
+        label,
+      });
     }
   }
   return { tags, records };

@@ -88,7 +88,14 @@ export function isoInZone(epochMs: number, timeZone: string | null): string {
 }
 
 /** The UTC instant at which the wall clock in `timeZone` (UTC when null) reads the given date and time. */
-export function zonedInstant(timeZone: string | null, year: number, month: number, day: number, hour: number, minute = 0): number {
+export function zonedInstant(
+  timeZone: string | null,
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute = 0,
+): number {
   const local = Date.UTC(year, month - 1, day, hour, minute);
   if (timeZone === null) return local;
   // Two rounds settle every real zone; in a spring-forward gap the result lands just past it, like most calendars.

@@ -30,7 +30,10 @@ function liveFeed(world: World, random: Random): DemoFeed {
 export function someEmoji(random: Random): Inline {
   if (random.chance(0.2)) {
     const name = random.pick(CUSTOM_EMOJI);
-    return customEmoji(name, `https://emoji.example.com/${name}.${name === 'partyparrot' || name === 'catjam' ? 'gif' : 'png'}`);
+    return customEmoji(
+      name,
+      `https://emoji.example.com/${name}.${name === 'partyparrot' || name === 'catjam' ? 'gif' : 'png'}`,
+    );
   }
   const [name, unicode] = random.skewed(EMOJI, 1.5);
   return emoji(name, unicode);
@@ -47,7 +50,10 @@ export function someUrl(g: TextGen): { url: string; label?: string } {
       return { url: `https://github.example.com/${name}/${name}-${slugOf(g.noun())}` };
     }
     case 2:
-      return { url: `https://blog.example.org/${2024 + r.int(3)}/${slugOf(`${g.adj()} ${g.nouns()}`)}`, label: 'this write-up' };
+      return {
+        url: `https://blog.example.org/${2024 + r.int(3)}/${slugOf(`${g.adj()} ${g.nouns()}`)}`,
+        label: 'this write-up',
+      };
     case 3:
       return { url: `https://images.example.com/uploads/${r.chars(HEX, 12)}.png` };
     case 4:

@@ -30,7 +30,14 @@ const DEFAULT_SEED = 20260308;
 export function demoSize(scale: number | undefined): DemoSize {
   if (scale === undefined) return { posts: 120, events: 30, members: 40, admins: 3, rich: true, manyFeeds: false };
   const posts = Math.max(0, Math.floor(scale));
-  return { posts, events: Math.floor(posts / 10), members: Math.max(10, Math.floor(posts / 20)), admins: 3, rich: false, manyFeeds: true };
+  return {
+    posts,
+    events: Math.floor(posts / 10),
+    members: Math.max(10, Math.floor(posts / 20)),
+    admins: 3,
+    rich: false,
+    manyFeeds: true,
+  };
 }
 
 /**

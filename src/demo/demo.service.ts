@@ -22,12 +22,25 @@ export interface DemoFill {
 export async function fillDemo(
   store: Store,
   communityId: string,
-  options: { clock: Clock; scale?: number; seed: number; onProgress?(records: number, fraction: number, phase: string): void },
+  options: {
+    clock: Clock;
+    scale?: number;
+    seed: number;
+    onProgress?(records: number, fraction: number, phase: string): void;
+  },
 ): Promise<DemoFill> {
   const started = performance.now();
   const size = demoSize(options.scale);
   const units = Math.max(1, size.posts + size.events);
-  const totals: ImportSummary = { records: 0, feeds: 0, profiles: 0, tags: 0, calendar_events: 0, posts: 0, comments: 0 };
+  const totals: ImportSummary = {
+    records: 0,
+    feeds: 0,
+    profiles: 0,
+    tags: 0,
+    calendar_events: 0,
+    posts: 0,
+    comments: 0,
+  };
   let batch: string[] = [];
   const committed = () => (totals.posts + totals.calendar_events) / units;
   const flush = async () => {
@@ -38,7 +51,8 @@ export async function fillDemo(
   };
   for (const record of demoRecords({ now: options.clock(), scale: options.scale, seed: options.seed })) {
     batch.push(JSON.stringify(record));
-    if (batch.length % 1000 === 0) options.onProgress?.(totals.records, committed(), `generating (${batch.length.toLocaleString('en-US')} ready)`);
+    if (batch.length % 1000 === 0)
+      options.onProgress?.(totals.records, committed(), `generating (${batch.length.toLocaleString('en-US')} ready)`);
     if (batch.length >= CHUNK) await flush();
   }
   if (batch.length > 0) await flush();
@@ -63,12 +77,19 @@ export type DemoToken = { secret: string; reused: boolean } | { secret: null; to
  * The demo token: the kept one while it still works for this community, else a new one (kept for next time).
  * Without a place to keep it, a community that already has tokens gets no new one: secrets are shown only once.
  */
-export async function demoToken(store: Store, communityId: string, file: string | null, existingTokens: number, clock: Clock): Promise<DemoToken> {
+export async function demoToken(
+  store: Store,
+  communityId: string,
+  file: string | null,
+  existingTokens: number,
+  clock: Clock,
+): Promise<DemoToken> {
   const tokens = createTokensService(store.db, clock);
   if (file && existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
     const principal = await tokens.authenticate(kept);
-    if (principal?.communityId === communityId && principal.scopes.includes('members:write')) return { secret: kept, reused: true };
+    if (principal?.communityId === communityId && principal.scopes.includes('members:write'))
+      return { secret: kept, reused: true };
   }
   if (!file && existingTokens > 0) return { secret: null, tokens: existingTokens };
   const created = await tokens.create(communityId, { name: 'demo', scopes: ['read', 'members:write'] });

@@ -1,6 +1,18 @@
 // Demo calendar events: past, ongoing and upcoming, in several time zones, with hosts, tags, feeds and rich descriptions.
 import type { EventRecord } from '../transfer/import-records.js';
-import { emoji, list, quote, richText, section, text, user, channel, link, type Inline, type RichText } from './blocks.js';
+import {
+  emoji,
+  list,
+  quote,
+  richText,
+  section,
+  text,
+  user,
+  channel,
+  link,
+  type Inline,
+  type RichText,
+} from './blocks.js';
 import { DAY, HOUR, isoInZone, moment, permalink, wire } from './clock.js';
 import { someEmoji, someone, slugOf } from './content.js';
 import { daylightSavingEvents, localTiming, ongoingEvents, zoneFor, ZONES, type EventSpec } from './event-times.js';
@@ -23,7 +35,12 @@ interface Template {
 }
 
 const TEMPLATES: readonly Template[] = [
-  { title: (g) => `Workshop: Intro to ${g.topic()}`, tags: ['workshop', 'engineering', 'beginner'], hours: [2, 3], online: 0.4 },
+  {
+    title: (g) => `Workshop: Intro to ${g.topic()}`,
+    tags: ['workshop', 'engineering', 'beginner'],
+    hours: [2, 3],
+    online: 0.4,
+  },
   { title: (g) => `${capitalize(g.topic())} Meetup`, tags: ['meetup'], hours: [2, 3], online: 0.1, openEnded: 0.2 },
   { title: (g) => `AMA with ${g.firstName()} from ${g.company()}`, tags: ['ama', 'career'], hours: [1], online: 1 },
   { title: (g) => `Office Hours: ${g.topic()}`, tags: ['webinar', 'beginner'], hours: [1], online: 1, openEnded: 0.3 },
@@ -35,16 +52,36 @@ const TEMPLATES: readonly Template[] = [
   { title: (g) => `Lightning Talks: ${g.topic()}`, tags: ['meetup', 'engineering'], hours: [2], online: 0.3 },
   { title: (g) => `Career Clinic: ${g.role()} edition`, tags: ['career', 'workshop'], hours: [1.5], online: 0.8 },
   { title: () => 'Design Critique', tags: ['design', 'workshop'], hours: [1], online: 0.6 },
-  { title: (g) => `${capitalize(g.topic())} Summit`, tags: ['engineering', 'design'], hours: [8], online: 0.2, days: 2 },
+  {
+    title: (g) => `${capitalize(g.topic())} Summit`,
+    tags: ['engineering', 'design'],
+    hours: [8],
+    online: 0.2,
+    days: 2,
+  },
 ];
 
 function pickStatus(g: TextGen, upcoming: boolean): Status {
   return upcoming
-    ? g.random.weighted<Status>([['published', 6], ['draft', 2], ['needs_approval', 2]])
-    : g.random.weighted<Status>([['published', 12], ['draft', 1], ['needs_approval', 1]]);
+    ? g.random.weighted<Status>([
+        ['published', 6],
+        ['draft', 2],
+        ['needs_approval', 2],
+      ])
+    : g.random.weighted<Status>([
+        ['published', 12],
+        ['draft', 1],
+        ['needs_approval', 1],
+      ]);
 }
 
-function description(world: World, g: TextGen, spec: EventSpec, hosts: DemoProfile[], registration: string | null): RichText[] {
+function description(
+  world: World,
+  g: TextGen,
+  spec: EventSpec,
+  hosts: DemoProfile[],
+  registration: string | null,
+): RichText[] {
   const r = g.random;
   const host = hosts[0];
   const hostedBy: Inline[] = host ? [text('Hosted by '), user(host.chatUserId), text('.')] : [];
@@ -53,8 +90,14 @@ function description(world: World, g: TextGen, spec: EventSpec, hosts: DemoProfi
   const containers = [
     section(text(`${g.sentences(2)} `), someEmoji(r)),
     section(text("What we'll cover", { bold: true })),
-    list('bullet', Array.from({ length: r.between(2, 4) }, () => [text(g.phrase())])),
-    section(...hostedBy, ...(eventsFeed ? [text(' Questions? Ask in '), channel(eventsFeed.channelId), text('.')] : [])),
+    list(
+      'bullet',
+      Array.from({ length: r.between(2, 4) }, () => [text(g.phrase())]),
+    ),
+    section(
+      ...hostedBy,
+      ...(eventsFeed ? [text(' Questions? Ask in '), channel(eventsFeed.channelId), text('.')] : []),
+    ),
   ];
   if (r.chance(0.3)) containers.push(quote(text(g.sentence())));
   if (registration) containers.push(section(link(registration, 'Save your seat'), text(' '), someEmoji(r)));
@@ -71,7 +114,10 @@ function recap(world: World, g: TextGen, hosts: DemoProfile[], recording: string
       section(text('Thanks to everyone who came! '), emoji('raised_hands', '1f64c')),
       ...(recording ? [section(text('Recording: '), link(recording))] : []),
       section(text('Key takeaways', { bold: true })),
-      list('ordered', Array.from({ length: r.between(2, 3) }, () => [text(g.phrase())])),
+      list(
+        'ordered',
+        Array.from({ length: r.between(2, 3) }, () => [text(g.phrase())]),
+      ),
       ...(host ? [section(text('Shout-out to '), user(host.chatUserId), text(' for hosting.'))] : []),
     ),
   ];
@@ -95,7 +141,10 @@ function eventRecord(world: World, g: TextGen, spec: EventSpec, fixedStatus?: St
   const online = spec.city === null;
   const registration = r.chance(0.6) ? `https://events.example.com/e/${slugOf(spec.title)}-${id.slice(0, 6)}` : null;
   const recording = over && r.chance(0.5) ? `https://videos.example.com/recordings/${id}.mp4` : null;
-  const publishedTo = status === 'published' ? [feedOfKind(world, 'events'), r.chance(0.3) ? feedOfKind(world, 'general') : undefined] : [];
+  const publishedTo =
+    status === 'published'
+      ? [feedOfKind(world, 'events'), r.chance(0.3) ? feedOfKind(world, 'general') : undefined]
+      : [];
   const createdAt = moment(created, r.int(1000));
   return {
     kind: 'calendar_event',
@@ -115,17 +164,31 @@ function eventRecord(world: World, g: TextGen, spec: EventSpec, fixedStatus?: St
     show_end_date: spec.end !== null && r.chance(0.8),
     use_registration_btn_as_link: registration !== null && r.chance(0.4),
     description_chat_blocks: description(world, g, spec, hosts, registration),
-    recap_chat_blocks: over && status === 'published' && r.chance(world.rich ? 0.6 : 0.3) ? recap(world, g, hosts, recording) : null,
+    recap_chat_blocks:
+      over && status === 'published' && r.chance(world.rich ? 0.6 : 0.3) ? recap(world, g, hosts, recording) : null,
     external_speakers: r.chance(0.3) ? `${g.firstName()} ${g.lastName()} (${g.company()})` : null,
-    link: online ? `https://meet.example.com/${r.chars('abcdefghijklmnopqrstuvwxyz', 3)}-${r.chars('abcdefghijklmnopqrstuvwxyz', 4)}` : registration,
+    link: online
+      ? `https://meet.example.com/${r.chars('abcdefghijklmnopqrstuvwxyz', 3)}-${r.chars('abcdefghijklmnopqrstuvwxyz', 4)}`
+      : registration,
     location: online ? 'Online' : `${r.pick(VENUES)}, ${spec.city}`,
     partner_event_id: r.chance(0.3) ? `evt_${r.between(100000, 999999)}` : null,
     recording_link: recording,
-    webhook_custom_metadata: webhooks && r.chance(0.7) ? JSON.stringify({ campaign: `demo-${slugOf(spec.tags[0] ?? 'event')}`, source: 'hearth-demo' }) : null,
+    webhook_custom_metadata:
+      webhooks && r.chance(0.7)
+        ? JSON.stringify({ campaign: `demo-${slugOf(spec.tags[0] ?? 'event')}`, source: 'hearth-demo' })
+        : null,
     attendees_count: status !== 'published' ? 0 : upcoming ? r.between(0, 60) : r.between(5, 150),
     cover_image_url: r.chance(0.6) ? `https://images.example.com/events/${id}/cover.jpg` : null,
     published_to: publishedTo.flatMap((feed) =>
-      feed ? [{ chat_channel_id: feed.channelId, chat_message_permalink: permalink(feed.channelId, createdAt), feed_id: feed.id }] : [],
+      feed
+        ? [
+            {
+              chat_channel_id: feed.channelId,
+              chat_message_permalink: permalink(feed.channelId, createdAt),
+              feed_id: feed.id,
+            },
+          ]
+        : [],
     ),
     hosts: hosts.map((h) => h.id),
     speakers: speakers.map((s) => s.id),
@@ -144,7 +207,14 @@ export function* eventRecords(world: World, g: TextGen, count: number): Generato
   for (let i = 0; i < regular; i++) {
     const template = r.pick(TEMPLATES);
     const dayOffset = -60 + Math.floor((150 * (i + r.next())) / regular);
-    const timing = localTiming(r, world.now, zoneFor(r, i % zoneStep === 0 ? i / zoneStep : -1), dayOffset, r.pick(template.hours), template.days ?? 0);
+    const timing = localTiming(
+      r,
+      world.now,
+      zoneFor(r, i % zoneStep === 0 ? i / zoneStep : -1),
+      dayOffset,
+      r.pick(template.hours),
+      template.days ?? 0,
+    );
     const online = timing.zone.cities.length === 0 || r.chance(template.online);
     yield eventRecord(world, g, {
       title: template.title(g),

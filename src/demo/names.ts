@@ -1,7 +1,8 @@
 // Proper nouns and fixed phrases for the demo: people, places, topics, tools, companies, emoji and code snippets.
 
 // '_' stands for a space inside one entry.
-const list = (text: string): string[] => [...new Set(text.trim().split(/\s+/))].map((entry) => entry.replace(/_/g, ' '));
+const list = (text: string): string[] =>
+  [...new Set(text.trim().split(/\s+/))].map((entry) => entry.replace(/_/g, ' '));
 const lines = (text: string): string[] =>
   text
     .trim()
@@ -168,7 +169,9 @@ export const VENUES = lines(`
   Makerspace North
 `);
 
-export const EMAIL_DOMAINS = list('example.com example.org example.net mail.example.com hearth.example fastmail.example');
+export const EMAIL_DOMAINS = list(
+  'example.com example.org example.net mail.example.com hearth.example fastmail.example',
+);
 
 /** Standard emoji, with the chat product's codepoint notation. */
 export const EMOJI: readonly (readonly [string, string])[] = [
@@ -208,7 +211,9 @@ export const CODE_SNIPPETS = lines(`
   curl -H "Authorization: Bearer $TOKEN" https://api.example.com/admin/v0/posts/abc
 `);
 
-const SYLLABLES = list('zor van quil mar bel tik nox ash kai ren lum dra fen gal hex io jun kel mo nyx or pax ryn sol tor umb vex wyn zel');
+const SYLLABLES = list(
+  'zor van quil mar bel tik nox ash kai ren lum dra fen gal hex io jun kel mo nyx or pax ryn sol tor umb vex wyn zel',
+);
 
 /** A made-up project name from a space of ~27,000: the long tail that makes a search term rare. */
 export function codename(pick: (size: number) => number, parts: number): string {

@@ -57,13 +57,19 @@ interface Person {
   isBot: boolean;
 }
 
-function profileRecord(random: Random, person: Person, chatIds: ChatIds, now: number): { profile: DemoProfile; record: ProfileLine } {
+function profileRecord(
+  random: Random,
+  person: Person,
+  chatIds: ChatIds,
+  now: number,
+): { profile: DemoProfile; record: ProfileLine } {
   const id = random.uuid();
   const chatUserId = chatIds.next('U0');
   const hasImage = person.isBot || random.chance(0.9);
   const key = random.chars('0123456789abcdef', 16);
   const image = (size: string) => (hasImage ? `${IMAGE_BASE}/avatars/${key}/${size}.jpg` : null);
-  const createdAt = now - (person.isAdmin || person.isBot ? 700 : 5 + random.next() ** 0.7 * 690) * DAY - random.int(DAY);
+  const createdAt =
+    now - (person.isAdmin || person.isBot ? 700 : 5 + random.next() ** 0.7 * 690) * DAY - random.int(DAY);
   const record: ProfileLine = {
     kind: 'profile',
     profile_id: id,
@@ -122,7 +128,14 @@ export function buildPeople(random: Random, count: number, admins: number, now: 
       [first, 3],
       [`${first} ${last.charAt(0)}.`, 1],
     ]);
-    const person: Person = { first, last, preferred, email: emailFor(random, first, last, emails), isAdmin: i < admins, isBot: false };
+    const person: Person = {
+      first,
+      last,
+      preferred,
+      email: emailFor(random, first, last, emails),
+      isAdmin: i < admins,
+      isBot: false,
+    };
     const made = profileRecord(random, person, chatIds, now);
     people.push(made.profile);
     records.push(made.record);

@@ -23,7 +23,14 @@ const ARCHIVED_WEIGHT_BOOST = 2.5;
 
 const fewMostly = (r: Random, max: number): number => Math.floor((max + 1) * r.next() ** 3);
 
-function chatMessage(feed: DemoFeed, author: DemoProfile, at: Moment, blocks: RichText[], id: string, thread?: { of: Moment; id: string }) {
+function chatMessage(
+  feed: DemoFeed,
+  author: DemoProfile,
+  at: Moment,
+  blocks: RichText[],
+  id: string,
+  thread?: { of: Moment; id: string },
+) {
   return {
     id,
     message_ts: messageTs(at),
@@ -37,11 +44,18 @@ function chatMessage(feed: DemoFeed, author: DemoProfile, at: Moment, blocks: Ri
 }
 
 function postAuthor(world: World, r: Random, feed: DemoFeed): DemoProfile {
-  if (feed.kind === 'announcements') return r.chance(0.25) ? world.bot : r.pick(world.admins.length > 0 ? world.admins : world.members);
+  if (feed.kind === 'announcements')
+    return r.chance(0.25) ? world.bot : r.pick(world.admins.length > 0 ? world.admins : world.members);
   return someone(world, r);
 }
 
-function postRecord(world: World, g: TextGen, feed: DemoFeed, author: DemoProfile, at: Moment): { record: PostLine; messageId: string | null } {
+function postRecord(
+  world: World,
+  g: TextGen,
+  feed: DemoFeed,
+  author: DemoProfile,
+  at: Moment,
+): { record: PostLine; messageId: string | null } {
   const r = g.random;
   const id = world.ids.next();
   const created = wire(at);
@@ -62,7 +76,8 @@ function postRecord(world: World, g: TextGen, feed: DemoFeed, author: DemoProfil
     source: article ? 'web' : 'chat',
     file_attachments_count: feed.kind === 'show-and-tell' ? fewMostly(r, 4) : fewMostly(r, 1),
     reactions_count: fewMostly(r, feed.kind === 'announcements' ? 60 : 25),
-    chat_message: messageId === null ? null : chatMessage(feed, author, at, postBlocks(world, g, feed, author), messageId),
+    chat_message:
+      messageId === null ? null : chatMessage(feed, author, at, postBlocks(world, g, feed, author), messageId),
     cover_image_file_id: null,
     cover_image_url: null,
   };
@@ -74,7 +89,15 @@ function postRecord(world: World, g: TextGen, feed: DemoFeed, author: DemoProfil
   return { record, messageId };
 }
 
-function* thread(world: World, g: TextGen, feed: DemoFeed, post: PostLine, author: DemoProfile, at: Moment, messageId: string | null): Generator<CommentLine> {
+function* thread(
+  world: World,
+  g: TextGen,
+  feed: DemoFeed,
+  post: PostLine,
+  author: DemoProfile,
+  at: Moment,
+  messageId: string | null,
+): Generator<CommentLine> {
   const r = g.random;
   const size = r.pick(world.rich ? RICH_THREADS : LEAN_THREADS);
   // Replies come within a week, sooner for the newest posts, and never after now.
@@ -95,7 +118,14 @@ function* thread(world: World, g: TextGen, feed: DemoFeed, post: PostLine, autho
       parent_post_id: post.id,
       parent_comment_id: replyTo,
       author_profile_id: commenter.id,
-      chat_message: chatMessage(feed, commenter, when, commentBlocks(world, g, author), r.uuid(), messageId ? { of: at, id: messageId } : undefined),
+      chat_message: chatMessage(
+        feed,
+        commenter,
+        when,
+        commentBlocks(world, g, author),
+        r.uuid(),
+        messageId ? { of: at, id: messageId } : undefined,
+      ),
       reactions_count: fewMostly(r, 12),
       file_attachments_count: r.chance(0.05) ? 1 : 0,
     };
@@ -109,7 +139,11 @@ export function* postRecords(world: World, g: TextGen, count: number): Generator
   const start = world.now - SPAN_DAYS * DAY;
   const archivedUntil = world.now - ARCHIVED_BEFORE_DAYS * DAY;
   const weighted = (withArchived: boolean) =>
-    world.feeds.flatMap((feed) => (feed.archived && !withArchived ? [] : [[feed, feed.archived ? feed.weight * ARCHIVED_WEIGHT_BOOST : feed.weight] as const]));
+    world.feeds.flatMap((feed) =>
+      feed.archived && !withArchived
+        ? []
+        : [[feed, feed.archived ? feed.weight * ARCHIVED_WEIGHT_BOOST : feed.weight] as const],
+    );
   const early = weighted(true);
   const late = weighted(false);
   for (let i = 0; i < count; i++) {

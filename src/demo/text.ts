@@ -16,7 +16,8 @@ type Pattern = (g: TextGen) => string;
 
 /** Sentence shapes; each picks its own words, so two uses of one shape rarely read alike. */
 const PATTERNS: readonly Pattern[] = [
-  (g) => `${capitalize(g.det())} ${g.adj()} ${g.noun()} ${g.verb3()} the ${g.noun()} ${g.prep()} ${g.det()} ${g.noun()}.`,
+  (g) =>
+    `${capitalize(g.det())} ${g.adj()} ${g.noun()} ${g.verb3()} the ${g.noun()} ${g.prep()} ${g.det()} ${g.noun()}.`,
   (g) => `We ${g.past()} ${g.a(g.adj())} ${g.noun()} for the ${g.noun()} last ${g.timeWord()}.`,
   (g) => `Has anyone ${g.past()} ${g.nouns()} with ${g.tool()}?`,
   (g) => `I ${g.adv()} ${g.verb()} ${g.nouns()} ${g.prep()} ${g.topic()}.`,

@@ -4,7 +4,20 @@ import type { FeedKind } from './world.js';
 
 type Title = (g: TextGen) => string;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 const TITLES: Record<FeedKind, readonly Title[]> = {
   announcements: [

@@ -169,7 +169,9 @@ export const ADVERBS = list(`
   assiduously desultorily lugubriously mellifluously obstreperously sardonically
 `);
 
-export const PREPOSITIONS = list('in on for with about during after before across around between into through under over without behind near');
+export const PREPOSITIONS = list(
+  'in on for with about during after before across around between into through under over without behind near',
+);
 export const DETERMINERS = list('the the the this that our your every each their one another');
 export const PRONOUNS = list('we you they I');
 export const MODALS = list('can should could might will');

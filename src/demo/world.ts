@@ -35,7 +35,16 @@ export interface DemoFeed {
   weight: number;
 }
 
-export type TagKey = 'workshop' | 'meetup' | 'webinar' | 'ama' | 'engineering' | 'design' | 'career' | 'beginner' | 'members';
+export type TagKey =
+  | 'workshop'
+  | 'meetup'
+  | 'webinar'
+  | 'ama'
+  | 'engineering'
+  | 'design'
+  | 'career'
+  | 'beginner'
+  | 'members';
 
 export interface DemoTag {
   key: TagKey;

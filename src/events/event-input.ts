@@ -44,7 +44,11 @@ function textBlocks(text: string): unknown[] {
   return [{ type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text }] }] }];
 }
 
-function richText(value: { blocks?: unknown[]; text?: string }, field: string, problems: FieldProblem[]): unknown[] | undefined {
+function richText(
+  value: { blocks?: unknown[]; text?: string },
+  field: string,
+  problems: FieldProblem[],
+): unknown[] | undefined {
   if (value.blocks !== undefined) return value.blocks;
   if (value.text !== undefined) return textBlocks(value.text);
   problems.push({ field, message: 'must have blocks or text' });
@@ -63,7 +67,11 @@ function instant(value: string, field: string, problems: FieldProblem[]): Instan
     problems.push({ field, message: 'must be an ISO 8601 date-time with a numeric offset or Z' });
     return null;
   }
-  return { epochMs: parsed.epochMs, stored: toStored(parsed.epochMs, parsed.extraMicros), offsetMinutes: parsed.offsetMinutes };
+  return {
+    epochMs: parsed.epochMs,
+    stored: toStored(parsed.epochMs, parsed.extraMicros),
+    offsetMinutes: parsed.offsetMinutes,
+  };
 }
 
 /**
@@ -82,7 +90,8 @@ export function toEventChanges(body: UpdateEventBody, current: CurrentEvent | nu
   else if (current === null) columns.status = 'published';
 
   if (body.timezone !== undefined) {
-    if (body.timezone !== null && !isValidTimeZone(body.timezone)) problems.push({ field: 'timezone', message: 'must be an IANA time zone' });
+    if (body.timezone !== null && !isValidTimeZone(body.timezone))
+      problems.push({ field: 'timezone', message: 'must be an IANA time zone' });
     else columns.time_zone = body.timezone;
   }
   const start = body.start_date === undefined ? null : instant(body.start_date, 'start_date', problems);
@@ -101,7 +110,8 @@ export function toEventChanges(body: UpdateEventBody, current: CurrentEvent | nu
   for (const name of links) {
     const value = body[name];
     if (value === undefined) continue;
-    if (value !== null && !isHttpUrl(value)) problems.push({ field: name, message: 'must be an http or https URL with a host' });
+    if (value !== null && !isHttpUrl(value))
+      problems.push({ field: name, message: 'must be an http or https URL with a host' });
     columns[name] = value;
   }
 

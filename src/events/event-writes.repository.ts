@@ -9,31 +9,59 @@ import type { EventRow } from './events.repository.js';
 const uuid = new RegExp(UUID_PATTERN);
 
 /** The event row, locked until the transaction ends where the store has row locks (SQLite has one writer). */
-export function lockEvent(db: Kysely<Database>, dialect: StoreDialect, communityId: string, id: string): Promise<EventRow | undefined> {
+export function lockEvent(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  communityId: string,
+  id: string,
+): Promise<EventRow | undefined> {
   let query = db.selectFrom('calendar_events').selectAll().where('community_id', '=', communityId).where('id', '=', id);
   if (dialect.rowLocks) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
 /** Profile ids for references that are profile ids or member e-mails (case-insensitive); unknown ones are absent. */
-export async function resolvePeople(db: Kysely<Database>, communityId: string, refs: readonly string[]): Promise<Map<string, string>> {
+export async function resolvePeople(
+  db: Kysely<Database>,
+  communityId: string,
+  refs: readonly string[],
+): Promise<Map<string, string>> {
   const ids = refs.filter((ref) => uuid.test(ref));
   const emails = refs.filter((ref) => !uuid.test(ref)).map((ref) => ref.trim().toLowerCase());
   const found = new Map<string, string>();
   if (ids.length > 0) {
-    const rows = await db.selectFrom('profiles').select('id').where('community_id', '=', communityId).where('id', 'in', ids).execute();
+    const rows = await db
+      .selectFrom('profiles')
+      .select('id')
+      .where('community_id', '=', communityId)
+      .where('id', 'in', ids)
+      .execute();
     for (const row of rows) found.set(row.id, row.id);
   }
   if (emails.length > 0) {
-    const rows = await db.selectFrom('profiles').select(['id', 'email_key']).where('community_id', '=', communityId).where('email_key', 'in', emails).execute();
+    const rows = await db
+      .selectFrom('profiles')
+      .select(['id', 'email_key'])
+      .where('community_id', '=', communityId)
+      .where('email_key', 'in', emails)
+      .execute();
     for (const row of rows) if (row.email_key) found.set(row.email_key, row.id);
   }
   return found;
 }
 
-export async function tagIdsIn(db: Kysely<Database>, communityId: string, ids: readonly string[]): Promise<Set<string>> {
+export async function tagIdsIn(
+  db: Kysely<Database>,
+  communityId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('tags').select('id').where('community_id', '=', communityId).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('tags')
+    .select('id')
+    .where('community_id', '=', communityId)
+    .where('id', 'in', ids)
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 
@@ -53,8 +81,18 @@ export async function insertEvent(db: Kysely<Database>, row: Insertable<Calendar
   await db.insertInto('calendar_events').values(row).execute();
 }
 
-export async function updateEvent(db: Kysely<Database>, communityId: string, id: string, columns: EventColumns): Promise<void> {
-  await db.updateTable('calendar_events').set(columns).where('community_id', '=', communityId).where('id', '=', id).execute();
+export async function updateEvent(
+  db: Kysely<Database>,
+  communityId: string,
+  id: string,
+  columns: EventColumns,
+): Promise<void> {
+  await db
+    .updateTable('calendar_events')
+    .set(columns)
+    .where('community_id', '=', communityId)
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteEvent(db: Kysely<Database>, communityId: string, id: string): Promise<void> {
@@ -62,19 +100,46 @@ export async function deleteEvent(db: Kysely<Database>, communityId: string, id:
   await db.deleteFrom('calendar_events').where('community_id', '=', communityId).where('id', '=', id).execute();
 }
 
-export async function replacePeople(db: Kysely<Database>, communityId: string, eventId: string, role: 'host' | 'speaker', profileIds: readonly string[]): Promise<void> {
-  await db.deleteFrom('event_profiles').where('community_id', '=', communityId).where('event_id', '=', eventId).where('role', '=', role).execute();
+export async function replacePeople(
+  db: Kysely<Database>,
+  communityId: string,
+  eventId: string,
+  role: 'host' | 'speaker',
+  profileIds: readonly string[],
+): Promise<void> {
+  await db
+    .deleteFrom('event_profiles')
+    .where('community_id', '=', communityId)
+    .where('event_id', '=', eventId)
+    .where('role', '=', role)
+    .execute();
   if (profileIds.length === 0) return;
   await db
     .insertInto('event_profiles')
-    .values(profileIds.map((profile_id, position) => ({ community_id: communityId, event_id: eventId, role, position, profile_id })))
+    .values(
+      profileIds.map((profile_id, position) => ({
+        community_id: communityId,
+        event_id: eventId,
+        role,
+        position,
+        profile_id,
+      })),
+    )
     .execute();
 }
 
-export async function replaceTags(db: Kysely<Database>, communityId: string, eventId: string, tagIds: readonly string[]): Promise<void> {
+export async function replaceTags(
+  db: Kysely<Database>,
+  communityId: string,
+  eventId: string,
+  tagIds: readonly string[],
+): Promise<void> {
   await db.deleteFrom('event_tags').where('community_id', '=', communityId).where('event_id', '=', eventId).execute();
   if (tagIds.length === 0) return;
-  await db.insertInto('event_tags').values(tagIds.map((tag_id, position) => ({ community_id: communityId, event_id: eventId, position, tag_id }))).execute();
+  await db
+    .insertInto('event_tags')
+    .values(tagIds.map((tag_id, position) => ({ community_id: communityId, event_id: eventId, position, tag_id })))
+    .execute();
 }
 
 export async function replacePublications(
@@ -83,10 +148,23 @@ export async function replacePublications(
   eventId: string,
   feeds: readonly { feed_id: string; chat_channel_id: string | null }[],
 ): Promise<void> {
-  await db.deleteFrom('event_publications').where('community_id', '=', communityId).where('event_id', '=', eventId).execute();
+  await db
+    .deleteFrom('event_publications')
+    .where('community_id', '=', communityId)
+    .where('event_id', '=', eventId)
+    .execute();
   if (feeds.length === 0) return;
   await db
     .insertInto('event_publications')
-    .values(feeds.map((feed, position) => ({ community_id: communityId, event_id: eventId, position, feed_id: feed.feed_id, chat_channel_id: feed.chat_channel_id, chat_message_permalink: null })))
+    .values(
+      feeds.map((feed, position) => ({
+        community_id: communityId,
+        event_id: eventId,
+        position,
+        feed_id: feed.feed_id,
+        chat_channel_id: feed.chat_channel_id,
+        chat_message_permalink: null,
+      })),
+    )
     .execute();
 }

@@ -11,7 +11,14 @@ import type { IdempotencyService, StoredResponse } from '../idempotency/idempote
 import { saveResponseOf } from '../idempotency/save-response.js';
 import type { Answer } from '../fragments/splice.js';
 import type { Actor } from '../members/members.service.js';
-import { CreateEventBody, DeletedEventResponse, EventWriteParams, EventWriteResponse, IfMatchHeaders, UpdateEventBody } from './event-writes.schemas.js';
+import {
+  CreateEventBody,
+  DeletedEventResponse,
+  EventWriteParams,
+  EventWriteResponse,
+  IfMatchHeaders,
+  UpdateEventBody,
+} from './event-writes.schemas.js';
 import type { EventWritesService, Precondition } from './event-writes.service.js';
 
 const actorOf = (request: FastifyRequest): Actor => {
@@ -29,7 +36,10 @@ const bodyOf = (answer: Answer) => JSON.parse(answer.body.toString('utf8')) as E
 type EventWriteResponse = import('@sinclair/typebox').Static<typeof EventWriteResponse>;
 const created = (answer: Answer): StoredResponse<EventWriteResponse> => ({ status: 201, body: bodyOf(answer) });
 
-export const eventWritesRoutes: FastifyPluginAsyncTypebox<{ writes: EventWritesService; idempotency: IdempotencyService }> = async (app, { writes, idempotency }) => {
+export const eventWritesRoutes: FastifyPluginAsyncTypebox<{
+  writes: EventWritesService;
+  idempotency: IdempotencyService;
+}> = async (app, { writes, idempotency }) => {
   app.removeContentTypeParser('text/plain');
 
   app.post(
@@ -42,16 +52,25 @@ export const eventWritesRoutes: FastifyPluginAsyncTypebox<{ writes: EventWritesS
         tags: ['Calendar events'],
         headers: IdempotencyHeaders,
         body: CreateEventBody,
-        response: { 201: { ...EventWriteResponse, description: 'The new event, as GET answers it' }, ...errorResponses(400, 401, 403, 408, 409, 413, 415, 422, 429, 503) },
+        response: {
+          201: { ...EventWriteResponse, description: 'The new event, as GET answers it' },
+          ...errorResponses(400, 401, 403, 408, 409, 413, 415, 422, 429, 503),
+        },
       },
       preValidation: async (request) => strictBody(CreateEventBody, request.body),
     },
     async (request, reply) => {
-      const body = await idempotently<EventWriteResponse>(request, reply, idempotency, principalOf(request).communityId, async (saveResponse) => {
-        const answer = await writes.create(actorOf(request), request.body, saveResponseOf(saveResponse, created));
-        reply.header('etag', etagFor(request, answer.etag));
-        return created(answer);
-      });
+      const body = await idempotently<EventWriteResponse>(
+        request,
+        reply,
+        idempotency,
+        principalOf(request).communityId,
+        async (saveResponse) => {
+          const answer = await writes.create(actorOf(request), request.body, saveResponseOf(saveResponse, created));
+          reply.header('etag', etagFor(request, answer.etag));
+          return created(answer);
+        },
+      );
       reply.header('location', `/admin/v0/calendar_events/${body.data.id}`);
       return body;
     },
@@ -68,12 +87,20 @@ export const eventWritesRoutes: FastifyPluginAsyncTypebox<{ writes: EventWritesS
         params: EventWriteParams,
         headers: IfMatchHeaders,
         body: UpdateEventBody,
-        response: { 200: { ...EventWriteResponse, description: 'The changed event, as GET answers it' }, ...errorResponses(400, 401, 403, 404, 408, 412, 413, 415, 429, 503) },
+        response: {
+          200: { ...EventWriteResponse, description: 'The changed event, as GET answers it' },
+          ...errorResponses(400, 401, 403, 404, 408, 412, 413, 415, 429, 503),
+        },
       },
       preValidation: async (request) => strictBody(UpdateEventBody, request.body),
     },
     async (request, reply) => {
-      const answer = await writes.update(actorOf(request), request.params.calendar_event_id, request.body, preconditionOf(request));
+      const answer = await writes.update(
+        actorOf(request),
+        request.params.calendar_event_id,
+        request.body,
+        preconditionOf(request),
+      );
       reply.header('etag', etagFor(request, answer.etag));
       return bodyOf(answer);
     },
@@ -89,7 +116,10 @@ export const eventWritesRoutes: FastifyPluginAsyncTypebox<{ writes: EventWritesS
         tags: ['Calendar events'],
         params: EventWriteParams,
         headers: IfMatchHeaders,
-        response: { 200: { ...DeletedEventResponse, description: 'The event was deleted' }, ...errorResponses(400, 401, 403, 404, 412, 429, 503) },
+        response: {
+          200: { ...DeletedEventResponse, description: 'The event was deleted' },
+          ...errorResponses(400, 401, 403, 404, 412, 429, 503),
+        },
       },
     },
     async (request) => {

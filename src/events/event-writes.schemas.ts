@@ -8,15 +8,28 @@ const writableStatuses = ['needs_approval', 'published'] as const;
 
 const RichText = Type.Object(
   {
-    blocks: Type.Optional(Type.Array(ChatBlock, { maxItems: 200, description: 'Rich-text blocks of the chat product (spec 2.6)' })),
-    text: Type.Optional(Type.String({ minLength: 1, maxLength: 20_000, description: 'Plain text; becomes one section block when `blocks` is absent' })),
+    blocks: Type.Optional(
+      Type.Array(ChatBlock, { maxItems: 200, description: 'Rich-text blocks of the chat product (spec 2.6)' }),
+    ),
+    text: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 20_000,
+        description: 'Plain text; becomes one section block when `blocks` is absent',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 
 const PersonRef = Type.String({ minLength: 1, maxLength: 254, description: 'A profile id (UUID) or a member e-mail' });
 const DateTime = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 64, description: `${description}: ISO 8601 date-time with a numeric offset or Z`, examples: ['2026-04-01T18:00:00-07:00'] });
+  Type.String({
+    minLength: 1,
+    maxLength: 64,
+    description: `${description}: ISO 8601 date-time with a numeric offset or Z`,
+    examples: ['2026-04-01T18:00:00-07:00'],
+  });
 const HttpUrl = Type.String({ minLength: 1, maxLength: 2048, description: 'An http(s) URL' });
 const Flag = (description: string) => Type.Optional(Type.Boolean({ description }));
 
@@ -26,13 +39,27 @@ const eventFields = {
   end_date: DateTime('End, after the start'),
   hosts: Type.Array(PersonRef, { minItems: 1, maxItems: 5, description: '1 to 5 hosts, in the order shown' }),
   description: RichText,
-  slug: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: '^[a-z0-9-]+$', description: 'Absent: made from the title' })),
+  slug: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 50, pattern: '^[a-z0-9-]+$', description: 'Absent: made from the title' }),
+  ),
   status: Type.Optional(StringEnum(writableStatuses, { description: 'Default published' })),
-  timezone: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone; dates are then answered in its offset' }))),
+  timezone: Type.Optional(
+    Nullable(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description: 'IANA time zone; dates are then answered in its offset',
+      }),
+    ),
+  ),
   speakers: Type.Optional(Type.Array(PersonRef, { maxItems: 5 })),
-  tags: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 5, description: 'Tag ids' })),
+  tags: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 5, description: 'Tag ids' }),
+  ),
   recap: Type.Optional(NullableObject(RichText)),
-  published_to: Type.Optional(Type.Array(Uuid, { maxItems: 20, description: 'Ids of feeds (not archived) the event is published to' })),
+  published_to: Type.Optional(
+    Type.Array(Uuid, { maxItems: 20, description: 'Ids of feeds (not archived) the event is published to' }),
+  ),
   allow_public_guest_list: Flag('Default false'),
   enable_registration_button: Flag('Default false'),
   is_unlisted: Flag('Default false'),
@@ -45,7 +72,11 @@ const eventFields = {
   location: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
   partner_event_id: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
   recording_link: Type.Optional(Nullable(HttpUrl)),
-  webhook_custom_metadata: Type.Optional(Nullable(Type.String({ maxLength: 10_000, description: 'Free text carried in the webhook payloads of this event' }))),
+  webhook_custom_metadata: Type.Optional(
+    Nullable(
+      Type.String({ maxLength: 10_000, description: 'Free text carried in the webhook payloads of this event' }),
+    ),
+  ),
   cover_image_url: Type.Optional(Nullable(HttpUrl)),
 };
 
@@ -60,7 +91,13 @@ export type UpdateEventBody = Static<typeof UpdateEventBody>;
 export const EventWriteParams = Type.Object({ calendar_event_id: ShortId });
 
 export const IfMatchHeaders = Type.Object({
-  'if-match': Type.Optional(Type.String({ minLength: 1, maxLength: 1024, description: "The event's ETag from a GET; another ETag answers 412 and changes nothing" })),
+  'if-match': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 1024,
+      description: "The event's ETag from a GET; another ETag answers 412 and changes nothing",
+    }),
+  ),
 });
 
 export const EventWriteResponse = One(CalendarEvent);

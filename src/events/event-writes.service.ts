@@ -44,19 +44,31 @@ interface Lists {
 }
 
 /** The profile ids of hosts or speakers, each named once; unknown references become problems. */
-async function people(db: Kysely<Database>, communityId: string, field: string, refs: readonly string[], problems: FieldProblem[]): Promise<string[]> {
+async function people(
+  db: Kysely<Database>,
+  communityId: string,
+  field: string,
+  refs: readonly string[],
+  problems: FieldProblem[],
+): Promise<string[]> {
   const found = await resolvePeople(db, communityId, refs);
   const ids: string[] = [];
   refs.forEach((ref, i) => {
     const id = found.get(ref) ?? found.get(ref.trim().toLowerCase());
-    if (id === undefined) problems.push({ field: `${field}.${i}`, message: `no profile or member '${ref}' in this community` });
+    if (id === undefined)
+      problems.push({ field: `${field}.${i}`, message: `no profile or member '${ref}' in this community` });
     else if (ids.includes(id)) problems.push({ field: `${field}.${i}`, message: 'names a profile already listed' });
     else ids.push(id);
   });
   return ids;
 }
 
-async function resolveLists(db: Kysely<Database>, communityId: string, body: UpdateEventBody, problems: FieldProblem[]): Promise<Lists> {
+async function resolveLists(
+  db: Kysely<Database>,
+  communityId: string,
+  body: UpdateEventBody,
+  problems: FieldProblem[],
+): Promise<Lists> {
   const lists: Lists = {};
   if (body.hosts !== undefined) lists.hosts = await people(db, communityId, 'hosts', body.hosts, problems);
   if (body.speakers !== undefined) lists.speakers = await people(db, communityId, 'speakers', body.speakers, problems);
@@ -72,8 +84,10 @@ async function resolveLists(db: Kysely<Database>, communityId: string, body: Upd
     lists.feeds = [];
     body.published_to.forEach((id, i) => {
       const feed = feeds.get(id);
-      if (!feed) problems.push({ field: `published_to.${i}`, message: `no feed '${id}' (not archived) in this community` });
-      else if (!lists.feeds?.some((f) => f.feed_id === id)) lists.feeds?.push({ feed_id: id, chat_channel_id: feed.chat_channel_id });
+      if (!feed)
+        problems.push({ field: `published_to.${i}`, message: `no feed '${id}' (not archived) in this community` });
+      else if (!lists.feeds?.some((f) => f.feed_id === id))
+        lists.feeds?.push({ feed_id: id, chat_channel_id: feed.chat_channel_id });
     });
   }
   return lists;
@@ -90,20 +104,43 @@ async function writeLists(db: Kysely<Database>, communityId: string, eventId: st
 async function deriveReferences(db: Kysely<Database>, communityId: string, changes: EventChanges): Promise<void> {
   if (changes.description === undefined && changes.recap === undefined) return;
   const derive = await createDeriver(db, communityId);
-  if (changes.description !== undefined) changes.columns.description_chat_blocks_references = derive.references(changes.description);
-  if (changes.recap !== undefined) changes.columns.recap_chat_blocks_references = derive.references(changes.recap ?? []);
+  if (changes.description !== undefined)
+    changes.columns.description_chat_blocks_references = derive.references(changes.description);
+  if (changes.recap !== undefined)
+    changes.columns.recap_chat_blocks_references = derive.references(changes.recap ?? []);
 }
 
-const recordOf = (answer: Answer): Record<string, unknown> => (JSON.parse(answer.body.toString('utf8')) as { data: Record<string, unknown> }).data;
+const recordOf = (answer: Answer): Record<string, unknown> =>
+  (JSON.parse(answer.body.toString('utf8')) as { data: Record<string, unknown> }).data;
 
-export function createEventWritesService(db: Kysely<Database>, dialect: StoreDialect, clock: Clock, localChanges: { count: number } = { count: 0 }) {
+export function createEventWritesService(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  clock: Clock,
+  localChanges: { count: number } = { count: 0 },
+) {
   /** Renders the event, audits the change and queues its webhooks (for events that trigger them). */
-  async function finish(trx: Kysely<Database>, actor: Actor, id: string, action: AuditAction, at: string, previous: Answer | null): Promise<{ answer: Answer | null; sent: number }> {
+  async function finish(
+    trx: Kysely<Database>,
+    actor: Actor,
+    id: string,
+    action: AuditAction,
+    at: string,
+    previous: Answer | null,
+  ): Promise<{ answer: Answer | null; sent: number }> {
     await refreshFragments(trx, actor.communityId, { events: [id] });
     const answer = action === 'calendar_event.deleted' ? null : await answerWithin(trx, 'event', actor.communityId, id);
     const shown = answer ?? previous;
     const record = shown ? recordOf(shown) : {};
-    await recordAudit(trx, { communityId: actor.communityId, tokenId: actor.tokenId, action, subjectId: id, detail: { title: record['title'] ?? null }, requestId: actor.requestId, at });
+    await recordAudit(trx, {
+      communityId: actor.communityId,
+      tokenId: actor.tokenId,
+      action,
+      subjectId: id,
+      detail: { title: record['title'] ?? null },
+      requestId: actor.requestId,
+      at,
+    });
     let sent = 0;
     if (record['triggers_webhooks'] === true) {
       const hooks = await listeners(trx, actor.communityId);
@@ -117,7 +154,12 @@ export function createEventWritesService(db: Kysely<Database>, dialect: StoreDia
     if (sent > 0) outboxSignal.notify();
   }
 
-  async function locked(trx: Kysely<Database>, actor: Actor, id: string, precondition?: Precondition): Promise<{ row: EventRow; answer: Answer }> {
+  async function locked(
+    trx: Kysely<Database>,
+    actor: Actor,
+    id: string,
+    precondition?: Precondition,
+  ): Promise<{ row: EventRow; answer: Answer }> {
     const row = await lockEvent(trx, dialect, actor.communityId, id);
     const answer = row ? await answerWithin(trx, 'event', actor.communityId, id) : null;
     if (!row || !answer) throw notFound(`Calendar event '${id}'`);
@@ -159,7 +201,8 @@ export function createEventWritesService(db: Kysely<Database>, dialect: StoreDia
           created_at: at,
           updated_at: at,
         } as Insertable<CalendarEventsTable>;
-        if (changes.recap === undefined) row.recap_chat_blocks_references = (await createDeriver(trx, actor.communityId)).references([]);
+        if (changes.recap === undefined)
+          row.recap_chat_blocks_references = (await createDeriver(trx, actor.communityId)).references([]);
         await insertEvent(trx, row);
         await writeLists(trx, actor.communityId, id, lists);
         const done = await finish(trx, actor, id, 'calendar_event.created', at, null);

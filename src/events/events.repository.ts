@@ -9,16 +9,27 @@ export type EventRow = Selectable<CalendarEventsTable>;
 /** Events by id (any order). */
 export function eventsByIds(db: Kysely<Database>, communityId: string, ids: readonly string[]): Promise<EventRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('calendar_events').selectAll().where('community_id', '=', communityId).where('id', 'in', ids).execute();
+  return db
+    .selectFrom('calendar_events')
+    .selectAll()
+    .where('community_id', '=', communityId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export type EventProfileRow = ProfileRow & { event_id: string; role: 'host' | 'speaker' };
 
-export function eventProfiles(db: Kysely<Database>, communityId: string, eventIds: string[]): Promise<EventProfileRow[]> {
+export function eventProfiles(
+  db: Kysely<Database>,
+  communityId: string,
+  eventIds: string[],
+): Promise<EventProfileRow[]> {
   return db
     .selectFrom('event_profiles')
     .innerJoin('profiles', (join) =>
-      join.onRef('profiles.community_id', '=', 'event_profiles.community_id').onRef('profiles.id', '=', 'event_profiles.profile_id'),
+      join
+        .onRef('profiles.community_id', '=', 'event_profiles.community_id')
+        .onRef('profiles.id', '=', 'event_profiles.profile_id'),
     )
     .selectAll('profiles')
     .select(['event_profiles.event_id', 'event_profiles.role'])
@@ -30,7 +41,11 @@ export function eventProfiles(db: Kysely<Database>, communityId: string, eventId
     .execute();
 }
 
-export function tagsByIds(db: Kysely<Database>, communityId: string, ids: readonly string[]): Promise<Selectable<TagsTable>[]> {
+export function tagsByIds(
+  db: Kysely<Database>,
+  communityId: string,
+  ids: readonly string[],
+): Promise<Selectable<TagsTable>[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('tags').selectAll().where('community_id', '=', communityId).where('id', 'in', ids).execute();
 }
@@ -68,7 +83,11 @@ export function eventPublications(
 }
 
 /** The stored reminders of those events that have some, by event id (answered in hosted field-name mode only). */
-export async function eventReminders(db: Kysely<Database>, communityId: string, eventIds: string[]): Promise<Map<string, unknown[]>> {
+export async function eventReminders(
+  db: Kysely<Database>,
+  communityId: string,
+  eventIds: string[],
+): Promise<Map<string, unknown[]>> {
   const rows = await db
     .selectFrom('calendar_events')
     .select(['id', 'reminders_config'])

@@ -11,7 +11,12 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<{ events: EventsService }> 
     '/calendar_events/:calendar_event_id',
     {
       config: { scope: 'read' },
-      onRequest: earlyAnswer((request) => events.peek(principalOf(request).communityId, (request.params as { calendar_event_id: string }).calendar_event_id)),
+      onRequest: earlyAnswer((request) =>
+        events.peek(
+          principalOf(request).communityId,
+          (request.params as { calendar_event_id: string }).calendar_event_id,
+        ),
+      ),
       schema: {
         operationId: 'getCalendarEvent',
         summary: 'Retrieve a calendar event',
@@ -20,7 +25,8 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<{ events: EventsService }> 
         response: { 200: EventResponse, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request, reply) => sendAnswer(request, reply, await events.get(principalOf(request).communityId, request.params.calendar_event_id)),
+    async (request, reply) =>
+      sendAnswer(request, reply, await events.get(principalOf(request).communityId, request.params.calendar_event_id)),
   );
 
   app.get(
@@ -35,6 +41,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox<{ events: EventsService }> 
         response: { 200: EventPageResponse, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request, reply) => sendAnswer(request, reply, await events.list(principalOf(request).communityId, request.query)),
+    async (request, reply) =>
+      sendAnswer(request, reply, await events.list(principalOf(request).communityId, request.query)),
   );
 };

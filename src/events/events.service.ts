@@ -2,7 +2,12 @@
 // assembled from fragments (src/fragments); this file decides which records and in what order.
 import type { HotStatements } from '../db/hot-statements.js';
 import { AppError, notFound } from '../errors.js';
-import { countEventsMatching, nextEventBoundary, readEventPage, type EventFilter } from '../fragments/fragment-reads.js';
+import {
+  countEventsMatching,
+  nextEventBoundary,
+  readEventPage,
+  type EventFilter,
+} from '../fragments/fragment-reads.js';
 import type { FragmentReader } from '../fragments/fragment-reader.js';
 import type { Answer } from '../fragments/splice.js';
 import type { Clock } from '../lib/clock.js';
@@ -16,9 +21,11 @@ const DAY_MS = 86_400_000;
 function dayBounds(value: string): { from: string; to: string } {
   const parsed = parseInstant(value);
   if (!parsed) {
-    throw new AppError('invalid_parameter', "Invalid parameter 'date_filter': expected an ISO 8601 date or date-time.", [
-      { field: 'date_filter', message: 'must be an ISO 8601 date or date-time' },
-    ]);
+    throw new AppError(
+      'invalid_parameter',
+      "Invalid parameter 'date_filter': expected an ISO 8601 date or date-time.",
+      [{ field: 'date_filter', message: 'must be an ISO 8601 date or date-time' }],
+    );
   }
   const offsetMs = parsed.offsetMinutes * 60_000;
   const localMidnight = Math.floor((parsed.epochMs + offsetMs) / DAY_MS) * DAY_MS;
@@ -65,7 +72,17 @@ export function createEventsService(reader: FragmentReader, hot: HotStatements, 
         direction = 'desc';
         timeFilter = 'past';
       }
-      const key = ['E', communityId, filter.status, query.published_to_site, query.is_unlisted, query.feed_id, query.date_filter ?? query.time_filter, query.page, query.per_page].join('|');
+      const key = [
+        'E',
+        communityId,
+        filter.status,
+        query.published_to_site,
+        query.is_unlisted,
+        query.feed_id,
+        query.date_filter ?? query.time_filter,
+        query.page,
+        query.per_page,
+      ].join('|');
       // An answer that time changes is good from now until the next event ends (upcoming) or starts (past).
       const valid = timeFilter
         ? async () => {
@@ -77,7 +94,8 @@ export function createEventsService(reader: FragmentReader, hot: HotStatements, 
       // Counted only when the answer is not cached: the count walks every matching index entry.
       const load = async () => {
         const total = await countEventsMatching(hot, communityId, filter);
-        const rows = offset < total ? await readEventPage(hot, communityId, filter, direction, query.per_page, offset) : [];
+        const rows =
+          offset < total ? await readEventPage(hot, communityId, filter, direction, query.per_page, offset) : [];
         return { facts: { page: query.page, per_page: query.per_page, total }, rows };
       };
       return reader.page(key, communityId, now, load, valid);

@@ -11,7 +11,12 @@ export interface FeedFilters {
 }
 
 export function findFeed(db: Kysely<Database>, communityId: string, id: string): Promise<FeedRow | undefined> {
-  return db.selectFrom('feeds').selectAll().where('community_id', '=', communityId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('feeds')
+    .selectAll()
+    .where('community_id', '=', communityId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export function feedsByIds(db: Kysely<Database>, communityId: string, ids: readonly string[]): Promise<FeedRow[]> {
@@ -28,7 +33,9 @@ function filtered(db: Kysely<Database>, communityId: string, filters: FeedFilter
 }
 
 export async function countFeeds(db: Kysely<Database>, communityId: string, filters: FeedFilters): Promise<number> {
-  const row = await filtered(db, communityId, filters).select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
+  const row = await filtered(db, communityId, filters)
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 

@@ -13,7 +13,8 @@ export const feedsRoutes: FastifyPluginAsyncTypebox<{ feeds: FeedsService }> = a
       schema: {
         operationId: 'listFeeds',
         summary: 'List feeds',
-        description: 'Every feed of the community, archived and unlisted ones included unless filtered; by label (byte order), then id.',
+        description:
+          'Every feed of the community, archived and unlisted ones included unless filtered; by label (byte order), then id.',
         tags: ['Feeds'],
         querystring: FeedListQuery,
         response: { 200: FeedPageResponse, ...errorResponses(400, 401, 403, 429) },
@@ -34,6 +35,9 @@ export const feedsRoutes: FastifyPluginAsyncTypebox<{ feeds: FeedsService }> = a
         response: { 200: FeedResponse, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({ success: true, data: await feeds.get(principalOf(request).communityId, request.params.feed_id) }),
+    async (request) => ({
+      success: true,
+      data: await feeds.get(principalOf(request).communityId, request.params.feed_id),
+    }),
   );
 };

@@ -7,8 +7,12 @@ export const FeedParams = Type.Object({ feed_id: Uuid });
 
 export const FeedListQuery = Type.Object({
   ...PageQuery,
-  is_archived: Type.Optional(Type.Boolean({ description: 'Only archived feeds (`true`) or only feeds not archived (`false`)' })),
-  is_unlisted: Type.Optional(Type.Boolean({ description: 'Only unlisted feeds (`true`) or only listed ones (`false`)' })),
+  is_archived: Type.Optional(
+    Type.Boolean({ description: 'Only archived feeds (`true`) or only feeds not archived (`false`)' }),
+  ),
+  is_unlisted: Type.Optional(
+    Type.Boolean({ description: 'Only unlisted feeds (`true`) or only listed ones (`false`)' }),
+  ),
 });
 export type FeedListQuery = Static<typeof FeedListQuery>;
 

@@ -55,7 +55,9 @@ export function createAnswerCache(store: Store, maxBytes: number): AnswerCache {
 
   const fresh = (key: string, now: number): CachedAnswer | undefined => {
     const answer = maxBytes > 0 ? entries.get(key) : undefined;
-    return answer && (answer.from === undefined || (now >= answer.from && now < (answer.until ?? Infinity))) ? answer : undefined;
+    return answer && (answer.from === undefined || (now >= answer.from && now < (answer.until ?? Infinity)))
+      ? answer
+      : undefined;
   };
 
   return {

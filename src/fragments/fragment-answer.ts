@@ -7,7 +7,12 @@ import { oneAnswer, type Answer, type Embedded } from './splice.js';
 
 const embedKinds: Record<string, FragmentsTable['kind']> = { p: 'profile', f: 'feed', t: 'tag' };
 
-export async function answerWithin(db: Kysely<Database>, kind: 'event' | 'post', communityId: string, id: string): Promise<Answer | null> {
+export async function answerWithin(
+  db: Kysely<Database>,
+  kind: 'event' | 'post',
+  communityId: string,
+  id: string,
+): Promise<Answer | null> {
   const row: FragmentRead | undefined = await db
     .selectFrom('fragments')
     .select(['id', 'version', 'refs', 'body'])
@@ -29,7 +34,8 @@ export async function answerWithin(db: Kysely<Database>, kind: 'event' | 'post',
       .where('kind', '=', embedKind)
       .where('id', 'in', [...new Set(ids)])
       .execute();
-    for (const embedded of rows) embeds.set(`${letter}:${embedded.id}`, { body: embedded.body, version: Number(embedded.version) });
+    for (const embedded of rows)
+      embeds.set(`${letter}:${embedded.id}`, { body: embedded.body, version: Number(embedded.version) });
   }
   return oneAnswer(kind.slice(0, 1), row, (ref) => {
     const found = embeds.get(ref);

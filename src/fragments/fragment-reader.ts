@@ -4,7 +4,14 @@ import { LRUCache } from 'lru-cache';
 import type { FragmentsTable } from '../db/database.js';
 import type { Store } from '../db/store.js';
 import type { AnswerCache, CachedAnswer } from './answer-cache.js';
-import { readFeedListings, readFragment, readFragments, readMaxEventSpan, type FeedListing, type FragmentRead } from './fragment-reads.js';
+import {
+  readFeedListings,
+  readFragment,
+  readFragments,
+  readMaxEventSpan,
+  type FeedListing,
+  type FragmentRead,
+} from './fragment-reads.js';
 import { oneAnswer, pageAnswer, type Answer, type Embedded, type PageFacts } from './splice.js';
 
 const embedKinds: Record<string, FragmentsTable['kind']> = { p: 'profile', f: 'feed', t: 'tag' };
@@ -39,7 +46,11 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
    * The embedded fragments `rows` refer to: those this process holds, and the others loaded. Each is taken
    * into a map of this read's own, so an eviction meanwhile (another request's load) cannot leave a hole.
    */
-  async function embedsFor(communityId: string, rows: readonly FragmentRead[], generation: number): Promise<(ref: string) => Embedded> {
+  async function embedsFor(
+    communityId: string,
+    rows: readonly FragmentRead[],
+    generation: number,
+  ): Promise<(ref: string) => Embedded> {
     const found = new Map<string, Embedded>();
     const missing = new Map<string, Set<string>>();
     for (const row of rows) {
@@ -99,7 +110,12 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
     },
 
     /** As `peek`, but a change check in flight is waited for (on PostgreSQL it is a query) rather than declined. */
-    peekSoon(kind: 'event' | 'post', communityId: string, id: string, now: number): Answer | undefined | Promise<Answer | undefined> {
+    peekSoon(
+      kind: 'event' | 'post',
+      communityId: string,
+      id: string,
+      now: number,
+    ): Answer | undefined | Promise<Answer | undefined> {
       const key = `${kind}|${communityId}|${id}`;
       const sync = cache.sync();
       return sync ? sync.then(() => cache.peek(key, now)) : cache.peek(key, now);
@@ -139,7 +155,10 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
       const known = directories.get(communityId);
       if (known) return known;
       const generation = cache.generation();
-      const [listings, maxEventSpanMs] = await Promise.all([readFeedListings(hot, communityId), readMaxEventSpan(hot, communityId)]);
+      const [listings, maxEventSpanMs] = await Promise.all([
+        readFeedListings(hot, communityId),
+        readMaxEventSpan(hot, communityId),
+      ]);
       const feeds = new Map(listings.map((feed) => [feed.id, feed]));
       const listed = listings.filter((feed) => !feed.is_archived && !feed.is_unlisted);
       const directory: Directory = {

@@ -20,24 +20,39 @@ export interface FeedListing {
 
 const ONE = 'select id, version, refs, body from fragments where community_id = ? and kind = ? and id = ?';
 
-export async function readFragment(hot: HotStatements, communityId: string, kind: FragmentsTable['kind'], id: string): Promise<FragmentRead | undefined> {
+export async function readFragment(
+  hot: HotStatements,
+  communityId: string,
+  kind: FragmentsTable['kind'],
+  id: string,
+): Promise<FragmentRead | undefined> {
   return (await hot.all<FragmentRead>(ONE, [communityId, kind, id]))[0];
 }
 
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 
 /** Fragments of one kind by id, in no particular order (embedded profiles, feeds and tags). */
-export function readFragments(hot: HotStatements, communityId: string, kind: FragmentsTable['kind'], ids: readonly string[]) {
+export function readFragments(
+  hot: HotStatements,
+  communityId: string,
+  kind: FragmentsTable['kind'],
+  ids: readonly string[],
+) {
   const sql = `select id, version, refs, body from fragments where community_id = ? and kind = ? and id in (${placeholders(ids.length)})`;
   return hot.all<FragmentRead>(sql, [communityId, kind, ...ids]);
 }
 
 export function readFeedListings(hot: HotStatements, communityId: string) {
-  return hot.all<FeedListing>('select id, is_archived, is_unlisted, posts_count from feeds where community_id = ?', [communityId]);
+  return hot.all<FeedListing>('select id, is_archived, is_unlisted, posts_count from feeds where community_id = ?', [
+    communityId,
+  ]);
 }
 
 export async function readMaxEventSpan(hot: HotStatements, communityId: string): Promise<number> {
-  const rows = await hot.all<{ span: number | string }>('select max_event_span_ms as span from communities where id = ?', [communityId]);
+  const rows = await hot.all<{ span: number | string }>(
+    'select max_event_span_ms as span from communities where id = ?',
+    [communityId],
+  );
   return Number(rows[0]?.span ?? 0);
 }
 
@@ -73,7 +88,12 @@ export function readPostPage(
   const inner =
     `select community_id, id, ${column} as k from posts where community_id = ?${feedFilter} ` +
     `order by ${column} ${direction}, id ${direction} limit ? offset ?`;
-  return hot.all<FragmentRead>(pageOfFragments(inner, 'post', direction), [communityId, ...(feedIds ?? []), limit, offset]);
+  return hot.all<FragmentRead>(pageOfFragments(inner, 'post', direction), [
+    communityId,
+    ...(feedIds ?? []),
+    limit,
+    offset,
+  ]);
 }
 
 export interface EventFilter {
@@ -91,7 +111,10 @@ export interface EventFilter {
 }
 
 /** The FROM and WHERE of an event filter, with its parameters: every column read comes from one index. */
-function eventWhere(communityId: string, f: EventFilter): { from: string; idColumn: string; where: string; params: HotParam[] } {
+function eventWhere(
+  communityId: string,
+  f: EventFilter,
+): { from: string; idColumn: string; where: string; params: HotParam[] } {
   const byFeed = f.feedId !== undefined;
   const parts = ['community_id = ?'];
   const params: HotParam[] = [communityId];
@@ -120,16 +143,32 @@ function eventWhere(communityId: string, f: EventFilter): { from: string; idColu
     parts.push('(occupied_until > ? or start_at >= ?)');
     params.push(f.overlapFrom, f.overlapFrom);
   }
-  return { from: byFeed ? 'event_feeds' : 'calendar_events', idColumn: byFeed ? 'event_id' : 'id', where: parts.join(' and '), params };
+  return {
+    from: byFeed ? 'event_feeds' : 'calendar_events',
+    idColumn: byFeed ? 'event_id' : 'id',
+    where: parts.join(' and '),
+    params,
+  };
 }
 
-export async function countEventsMatching(hot: HotStatements, communityId: string, filter: EventFilter): Promise<number> {
+export async function countEventsMatching(
+  hot: HotStatements,
+  communityId: string,
+  filter: EventFilter,
+): Promise<number> {
   const { from, where, params } = eventWhere(communityId, filter);
   const rows = await hot.all<{ n: number | string }>(`select count(*) as n from ${from} where ${where}`, params);
   return Number(rows[0]?.n ?? 0);
 }
 
-export function readEventPage(hot: HotStatements, communityId: string, filter: EventFilter, direction: 'asc' | 'desc', limit: number, offset: number) {
+export function readEventPage(
+  hot: HotStatements,
+  communityId: string,
+  filter: EventFilter,
+  direction: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+) {
   const { from, idColumn, where, params } = eventWhere(communityId, filter);
   const inner =
     `select community_id, ${idColumn} as id, start_at as k from ${from} where ${where} ` +
@@ -141,7 +180,13 @@ export function readEventPage(hot: HotStatements, communityId: string, filter: E
  * The next instant at which time alone changes which events of a status are upcoming (one ends) or past
  * (one starts): a cached answer for a time filter is good until then. One index seek.
  */
-export async function nextEventBoundary(hot: HotStatements, communityId: string, status: string, filter: 'upcoming' | 'past', now: string): Promise<string | null> {
+export async function nextEventBoundary(
+  hot: HotStatements,
+  communityId: string,
+  status: string,
+  filter: 'upcoming' | 'past',
+  now: string,
+): Promise<string | null> {
   const sql =
     filter === 'upcoming'
       ? 'select min(occupied_until) as t from calendar_events where community_id = ? and status = ? and occupied_until > ?'

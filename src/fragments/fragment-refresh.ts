@@ -13,7 +13,13 @@ import { profilesByIds } from '../profiles/profiles.repository.js';
 import { toTag } from '../events/event.mapper.js';
 import { tagsByIds } from '../events/events.repository.js';
 import { chunk } from '../transfer/batch.js';
-import { renderEventTemplate, renderFeedSummary, renderPostTemplate, renderProfile, renderTag } from './fragment-templates.js';
+import {
+  renderEventTemplate,
+  renderFeedSummary,
+  renderPostTemplate,
+  renderProfile,
+  renderTag,
+} from './fragment-templates.js';
 import {
   deleteFragments,
   nextStoreVersion,
@@ -78,12 +84,21 @@ const renderers: Record<Kind, Renderer> = {
     return rows.map((row) => ({
       id: row.id,
       // author and feed become holes; the values passed for them are never written.
-      ...renderPostTemplate(toPost(row, null, { id: row.feed_id, label: '', slug: '' }), { author: row.author_profile_id, feed: row.feed_id }),
+      ...renderPostTemplate(toPost(row, null, { id: row.feed_id, label: '', slug: '' }), {
+        author: row.author_profile_id,
+        feed: row.feed_id,
+      }),
     }));
   },
 };
 
-async function refreshKind(db: Kysely<Database>, communityId: string, kind: Kind, ids: Iterable<string>, version: number): Promise<void> {
+async function refreshKind(
+  db: Kysely<Database>,
+  communityId: string,
+  kind: Kind,
+  ids: Iterable<string>,
+  version: number,
+): Promise<void> {
   for (const part of chunk([...new Set(ids)], PART)) {
     const rendered = await renderers[kind](db, communityId, part);
     const rows: FragmentRow[] = rendered.map(({ id, text, refs }) => ({

@@ -68,7 +68,10 @@ const stringify = <S extends TSchema>(schema: S) => build(schema) as (value: Sta
 export const renderProfile = stringify(Profile);
 export const renderFeedSummary = stringify(FeedSummary);
 export const renderTag = stringify(Tag);
-export const renderPostTemplate = templateOf(Post, { author: { kind: 'p', many: false }, feed: { kind: 'f', many: false } });
+export const renderPostTemplate = templateOf(Post, {
+  author: { kind: 'p', many: false },
+  feed: { kind: 'f', many: false },
+});
 export const renderEventTemplate = templateOf(CalendarEvent, {
   hosts: { kind: 'p', many: true },
   speakers: { kind: 'p', many: true },

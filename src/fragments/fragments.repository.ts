@@ -37,24 +37,58 @@ export async function writeFragments(db: Kysely<Database>, rows: FragmentRow[]):
   }
 }
 
-export async function deleteFragments(db: Kysely<Database>, communityId: string, kind: FragmentsTable['kind'], ids: readonly string[]): Promise<void> {
+export async function deleteFragments(
+  db: Kysely<Database>,
+  communityId: string,
+  kind: FragmentsTable['kind'],
+  ids: readonly string[],
+): Promise<void> {
   for (const part of chunk([...ids], 5000)) {
-    await db.deleteFrom('fragments').where('community_id', '=', communityId).where('kind', '=', kind).where('id', 'in', part).execute();
+    await db
+      .deleteFrom('fragments')
+      .where('community_id', '=', communityId)
+      .where('kind', '=', kind)
+      .where('id', 'in', part)
+      .execute();
   }
 }
 
 /** Rewrites the per-feed index rows of these events from their publications and filtered columns. */
-export async function refreshEventFeeds(db: Kysely<Database>, communityId: string, eventIds: readonly string[]): Promise<void> {
+export async function refreshEventFeeds(
+  db: Kysely<Database>,
+  communityId: string,
+  eventIds: readonly string[],
+): Promise<void> {
   for (const part of chunk([...eventIds], 5000)) {
     await db.deleteFrom('event_feeds').where('community_id', '=', communityId).where('event_id', 'in', part).execute();
     await db
       .insertInto('event_feeds')
-      .columns(['community_id', 'feed_id', 'event_id', 'status', 'start_at', 'occupied_until', 'publish_to_site', 'is_unlisted'])
+      .columns([
+        'community_id',
+        'feed_id',
+        'event_id',
+        'status',
+        'start_at',
+        'occupied_until',
+        'publish_to_site',
+        'is_unlisted',
+      ])
       .expression((eb) =>
         eb
           .selectFrom('event_publications as p')
-          .innerJoin('calendar_events as e', (join) => join.onRef('e.community_id', '=', 'p.community_id').onRef('e.id', '=', 'p.event_id'))
-          .select(['p.community_id', 'p.feed_id', 'p.event_id', 'e.status', 'e.start_at', 'e.occupied_until', 'e.publish_to_site', 'e.is_unlisted'])
+          .innerJoin('calendar_events as e', (join) =>
+            join.onRef('e.community_id', '=', 'p.community_id').onRef('e.id', '=', 'p.event_id'),
+          )
+          .select([
+            'p.community_id',
+            'p.feed_id',
+            'p.event_id',
+            'e.status',
+            'e.start_at',
+            'e.occupied_until',
+            'e.publish_to_site',
+            'e.is_unlisted',
+          ])
           .distinct()
           .where('p.community_id', '=', communityId)
           .where('p.event_id', 'in', part)

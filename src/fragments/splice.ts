@@ -70,7 +70,11 @@ export interface PageFacts {
  * The page envelope of spec 2.1, byte for byte as the response schema writes it. The ETag is a digest of
  * the total and each record's id and versions: short input, so it costs far less than hashing the body.
  */
-export function pageAnswer(facts: PageFacts, rows: readonly FragmentRead[], embedOf: (ref: string) => Embedded): Answer {
+export function pageAnswer(
+  facts: PageFacts,
+  rows: readonly FragmentRead[],
+  embedOf: (ref: string) => Embedded,
+): Answer {
   const totalPages = Math.ceil(facts.total / facts.per_page);
   const head =
     `{"success":true,"data":{"page":${facts.page},"per_page":${facts.per_page},"count":${rows.length},` +

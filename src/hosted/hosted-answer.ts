@@ -3,7 +3,8 @@
 import { hostedKey, isOpaqueKey } from './hosted-names.js';
 
 type JsonObject = { [key: string]: unknown };
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * `2026-02-07 18:04:05.123000+00` -> `2026-02-07T18:04:05.123+00:00`: the hosted product prints timestamps as
@@ -32,7 +33,8 @@ function hostedEvent(event: JsonObject, found: HostedEvents): void {
   event['created_at'] = hostedTimestamp(event['created_at']);
   event['updated_at'] = hostedTimestamp(event['updated_at']);
   const hosts = event['hosts'];
-  if (Array.isArray(hosts)) for (const host of hosts) if (isObject(host)) host['created_at'] = hostedTimestamp(host['created_at']);
+  if (Array.isArray(hosts))
+    for (const host of hosts) if (isObject(host)) host['created_at'] = hostedTimestamp(host['created_at']);
   event['reminders_config'] = [];
   if (typeof event['id'] === 'string') {
     found.ids.push(event['id']);
@@ -51,7 +53,8 @@ function walk(value: unknown, found: HostedEvents): unknown {
       continue;
     }
     const converted = walk(inner, found);
-    if (key === 'chat_message' && isObject(converted)) converted['message_ts'] = hostedMessageTs(converted['message_ts']);
+    if (key === 'chat_message' && isObject(converted))
+      converted['message_ts'] = hostedMessageTs(converted['message_ts']);
     out[hostedKey(key)] = converted;
   }
   // A calendar event is the one record with description blocks and a start date.

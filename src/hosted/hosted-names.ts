@@ -28,7 +28,9 @@ export const specKey = (key: string): string => rename(key, specWords);
 
 /** Keys whose values are block contents or a document body: passed through untouched in both directions. */
 export function isOpaqueKey(key: string): boolean {
-  return key === 'blocks' || key === 'body_prosemirror' || key.endsWith('_chat_blocks') || key.endsWith('_slack_blocks');
+  return (
+    key === 'blocks' || key === 'body_prosemirror' || key.endsWith('_chat_blocks') || key.endsWith('_slack_blocks')
+  );
 }
 
 /**

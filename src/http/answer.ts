@@ -34,7 +34,12 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
 export function earlyAnswer(peek: (request: FastifyRequest) => Answer | undefined): onRequestHookHandler {
   return (request, reply, done) => {
     const { headers } = request;
-    if (request.principal === null || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return done();
+    if (
+      request.principal === null ||
+      headers['content-length'] !== undefined ||
+      headers['transfer-encoding'] !== undefined
+    )
+      return done();
     const answer = peek(request);
     if (answer === undefined) return done();
     sendAnswer(request, reply, answer);

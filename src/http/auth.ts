@@ -52,7 +52,10 @@ export function registerAuth(app: FastifyInstance, tokens: TokensService): void 
     if (!principal) return new AppError('unauthorized', 'The bearer token is unknown, revoked or expired.');
     const needed = request.routeOptions.config.scope;
     if (needed && !principal.scopes.includes(needed)) {
-      return new AppError('insufficient_scope', `This operation needs the '${needed}' scope; the token has: ${principal.scopes.join(', ')}.`);
+      return new AppError(
+        'insufficient_scope',
+        `This operation needs the '${needed}' scope; the token has: ${principal.scopes.join(', ')}.`,
+      );
     }
     request.principal = principal;
     return undefined;
@@ -61,7 +64,10 @@ export function registerAuth(app: FastifyInstance, tokens: TokensService): void 
   // A callback hook: a token seen within the last second is admitted without a promise or a query.
   app.addHook('onRequest', (request, _reply, done) => {
     const secret = bearerSecret(request);
-    if (!secret) return done(new AppError('unauthorized', 'Missing or malformed Authorization header; expected "Bearer <token>".'));
+    if (!secret)
+      return done(
+        new AppError('unauthorized', 'Missing or malformed Authorization header; expected "Bearer <token>".'),
+      );
     const known = tokens.known(secret);
     if (known !== undefined) return done(admit(request, known));
     // A hash already made for this request (the rate limiter's) is reused.

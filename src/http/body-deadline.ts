@@ -13,12 +13,16 @@ export function registerBodyDeadline(app: FastifyInstance, timeoutMs: number): v
   app.addHook('preParsing', (request, reply, payload, done) => {
     const headers = request.headers;
     // Only requests that announce a body are timed (a GET has none to wait for).
-    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) return done(null, payload);
+    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined)
+      return done(null, payload);
     const timed = new PassThrough();
-    const timer = setTimeout(() => {
-      payload.unpipe(timed);
-      timed.destroy(new BodyTimeout(`The request body did not arrive within ${timeoutMs} ms.`));
-    }, Math.max(0, timeoutMs - reply.elapsedTime));
+    const timer = setTimeout(
+      () => {
+        payload.unpipe(timed);
+        timed.destroy(new BodyTimeout(`The request body did not arrive within ${timeoutMs} ms.`));
+      },
+      Math.max(0, timeoutMs - reply.elapsedTime),
+    );
     const clear = () => clearTimeout(timer);
     // Done with: the whole body arrived, or the request was answered without reading it (a 415, say).
     payload.once('end', clear);

@@ -12,7 +12,16 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
     methods: ['GET', 'HEAD', 'POST'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id'],
     // What a page's script may read of an answer besides the simple headers.
-    exposedHeaders: ['ETag', 'X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'Idempotent-Replayed', 'WWW-Authenticate'],
+    exposedHeaders: [
+      'ETag',
+      'X-Request-Id',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Retry-After',
+      'Idempotent-Replayed',
+      'WWW-Authenticate',
+    ],
     maxAge: 600,
     // Tokens travel in the Authorization header, never in cookies.
     credentials: false,

@@ -37,7 +37,9 @@ function fromValidation(error: FastifyError): AppError {
     details.push({ field, message: messageOf(issue) });
   }
   const first = details[0];
-  const sentence = first ? `Invalid ${code === 'invalid_body' ? 'body field' : 'parameter'} '${first.field}': ${first.message}.` : undefined;
+  const sentence = first
+    ? `Invalid ${code === 'invalid_body' ? 'body field' : 'parameter'} '${first.field}': ${first.message}.`
+    : undefined;
   return new AppError(code, sentence, details);
 }
 
@@ -73,11 +75,13 @@ export function toAppError(error: unknown, dialect: StoreDialect): AppError {
   const fastifyError = error as FastifyError;
   if (fastifyError?.validation) return fromValidation(fastifyError);
   const mapped = fastifyError?.code ? fastifyCodes[fastifyError.code] : undefined;
-  if (mapped === 'request_timeout') return new AppError(mapped, fastifyError.message, undefined, { connection: 'close' });
+  if (mapped === 'request_timeout')
+    return new AppError(mapped, fastifyError.message, undefined, { connection: 'close' });
   if (mapped) return new AppError(mapped, fastifyMessages[fastifyError.code]);
   // Before the store's test: PostgreSQL counts ECONNRESET as the database going away.
   if (isClientAbort(error)) return new AppError('bad_request', 'The request ended before its body was complete.');
-  if (dialect.isUnavailable(error)) return new AppError('unavailable', errorCatalog.unavailable.message, undefined, { 'retry-after': '1' });
+  if (dialect.isUnavailable(error))
+    return new AppError('unavailable', errorCatalog.unavailable.message, undefined, { 'retry-after': '1' });
   if (typeof fastifyError?.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new AppError('invalid_parameter', 'The request could not be understood.');
   }
@@ -85,7 +89,8 @@ export function toAppError(error: unknown, dialect: StoreDialect): AppError {
 }
 
 const hasBody = (request: FastifyRequest) =>
-  (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0') || request.headers['transfer-encoding'] !== undefined;
+  (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0') ||
+  request.headers['transfer-encoding'] !== undefined;
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
   // Also here: answers made before any hook ran (framework errors) carry the id too.

@@ -9,7 +9,8 @@ import { etagFor } from './hosted-mode.js';
 export function registerEtag(app: FastifyInstance): void {
   // A callback hook, not an async one: every admin answer passes here, and most leave at the first test.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || reply.hasHeader('etag')) return done(null, payload);
+    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || reply.hasHeader('etag'))
+      return done(null, payload);
     const etag = etagFor(request, `"${createHash('sha1').update(payload).digest('base64url')}"`);
     reply.header('etag', etag);
     const ifNoneMatch = request.headers['if-none-match'];

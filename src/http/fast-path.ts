@@ -17,7 +17,10 @@ import type { WindowCount } from './window-counter.js';
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** The two by-id routes, ids as their schemas allow them and without percent-encoding; no query string. */
 const byId = /^\/admin\/v0\/(posts|calendar_events)\/([A-Za-z0-9_-]{1,64})$/;
-const routes = { posts: '/admin/v0/posts/:post_id', calendar_events: '/admin/v0/calendar_events/:calendar_event_id' } as const;
+const routes = {
+  posts: '/admin/v0/posts/:post_id',
+  calendar_events: '/admin/v0/calendar_events/:calendar_event_id',
+} as const;
 const kinds = { posts: 'post', calendar_events: 'event' } as const;
 
 export interface FastPathSources {
@@ -44,7 +47,14 @@ export interface FastPath {
 /** What Fastify's `req` log serializer reads from its request, for the same `incoming request` line. */
 function loggedRequest(request: IncomingMessage) {
   const { headers, socket } = request;
-  return { method: request.method, url: request.url, headers: { 'accept-version': headers['accept-version'] }, host: headers.host, ip: socket.remoteAddress, socket };
+  return {
+    method: request.method,
+    url: request.url,
+    headers: { 'accept-version': headers['accept-version'] },
+    host: headers.host,
+    ip: socket.remoteAddress,
+    socket,
+  };
 }
 
 /**
@@ -55,17 +65,29 @@ export function createFastPath(sources: FastPathSources): FastPath {
   const { counter, limits, metrics, requestLog } = sources;
   const stats = { answers: 0 };
 
-  function send(request: IncomingMessage, response: ServerResponse, answer: Answer, window: WindowCount, route: string, started: number): void {
+  function send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    answer: Answer,
+    window: WindowCount,
+    route: string,
+    started: number,
+  ): void {
     const { limit, remaining, reset } = rateLimitHeaders(limits.perSecond, window);
     const id = requestIdFrom(request);
     if (requestLog) requestLog.info({ request_id: id, req: loggedRequest(request) }, 'incoming request');
     // One array in Fastify's order, handed to writeHead: no per-header bookkeeping of setHeader.
     const headers = [
-      'x-request-id', id,
-      'ratelimit-limit', String(limit),
-      'ratelimit-remaining', String(remaining),
-      'ratelimit-reset', String(reset),
-      'etag', answer.etag,
+      'x-request-id',
+      id,
+      'ratelimit-limit',
+      String(limit),
+      'ratelimit-remaining',
+      String(remaining),
+      'ratelimit-reset',
+      String(reset),
+      'etag',
+      answer.etag,
     ];
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, answer.etag)) {
@@ -85,7 +107,13 @@ export function createFastPath(sources: FastPathSources): FastPath {
   /** Whether it can answer; false hands the request on. */
   function answered(request: IncomingMessage, response: ServerResponse, fastify: Listener): boolean {
     const { headers } = request;
-    if (request.method !== 'GET' || request.httpVersion !== '1.1' || headers.host === undefined || headers.origin !== undefined) return false;
+    if (
+      request.method !== 'GET' ||
+      request.httpVersion !== '1.1' ||
+      headers.host === undefined ||
+      headers.origin !== undefined
+    )
+      return false;
     if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
     const match = byId.exec(request.url ?? '');
     if (!match) return false;
@@ -103,7 +131,10 @@ export function createFastPath(sources: FastPathSources): FastPath {
       if (answer === undefined) return fastify(request, response);
       const window = counter.hit(`t:${secret as string}`, () => `t:${sources.hashSecret(secret as string)}`);
       if (!(window instanceof Promise)) return finish(request, response, fastify, answer, window, resource, started);
-      window.then((shared) => finish(request, response, fastify, answer, shared, resource, started), () => fastify(request, response));
+      window.then(
+        (shared) => finish(request, response, fastify, answer, shared, resource, started),
+        () => fastify(request, response),
+      );
     };
     // On PostgreSQL the change check is a query: the request waits for it here as it would in Fastify's path.
     if (found instanceof Promise) found.then(count, () => fastify(request, response));
@@ -111,7 +142,15 @@ export function createFastPath(sources: FastPathSources): FastPath {
     return true;
   }
 
-  function finish(request: IncomingMessage, response: ServerResponse, fastify: Listener, answer: Answer, window: WindowCount, resource: keyof typeof routes, started: number): void {
+  function finish(
+    request: IncomingMessage,
+    response: ServerResponse,
+    fastify: Listener,
+    answer: Answer,
+    window: WindowCount,
+    resource: keyof typeof routes,
+    started: number,
+  ): void {
     if (window.count <= limits.perSecond) return send(request, response, answer, window, routes[resource], started);
     // Over the limit: Fastify answers the 429 in the error envelope, from this count.
     countedAlready.set(request, window);

@@ -20,10 +20,19 @@ function withinDeadline(work: Promise<unknown>, ms: number): Promise<boolean> {
   const late = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), ms);
   });
-  return Promise.race([work.then(() => true, () => false), late]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    work.then(
+      () => true,
+      () => false,
+    ),
+    late,
+  ]).finally(() => clearTimeout(timer));
 }
 
-export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store; redis: () => 'ok' | 'degraded' | null }> = async (app, { store, redis }) => {
+export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store; redis: () => 'ok' | 'degraded' | null }> = async (
+  app,
+  { store, redis },
+) => {
   const probe = { hide: true, tags: ['Operations'] };
   const config = { rateLimit: false } as const;
   app.get('/healthz', { config, schema: { ...probe, response: { 200: Health } } }, async () => ({ status: 'ok' }));

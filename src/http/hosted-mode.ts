@@ -7,7 +7,11 @@ import { toHostedAnswer } from '../hosted/hosted-answer.js';
 /** Stored `reminders_config` of the events among `eventIds` that have one. */
 export type RemindersLoader = (communityId: string, eventIds: string[]) => Promise<Map<string, unknown[]>>;
 
-async function hostedPayload(payload: string | Buffer, communityId: string, reminders: RemindersLoader): Promise<string> {
+async function hostedPayload(
+  payload: string | Buffer,
+  communityId: string,
+  reminders: RemindersLoader,
+): Promise<string> {
   const { body, events } = toHostedAnswer(JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8')));
   if (events.ids.length > 0) {
     const stored = await reminders(communityId, events.ids);
@@ -35,8 +39,15 @@ const HOSTED_CACHE_BYTES = 16 * 1024 * 1024;
  * Answers made of fragments carry a version ETag already: their hosted form is kept under it (with the community and
  * URL, since two URLs may share an ETag) until the store changes, which `onStoreChange` reports.
  */
-export function registerHostedMode(app: FastifyInstance, reminders: RemindersLoader, onStoreChange: (listener: () => void) => void): void {
-  const rewritten = new LRUCache<string, string>({ maxSize: HOSTED_CACHE_BYTES, sizeCalculation: (body, key) => body.length * 2 + key.length * 2 });
+export function registerHostedMode(
+  app: FastifyInstance,
+  reminders: RemindersLoader,
+  onStoreChange: (listener: () => void) => void,
+): void {
+  const rewritten = new LRUCache<string, string>({
+    maxSize: HOSTED_CACHE_BYTES,
+    sizeCalculation: (body, key) => body.length * 2 + key.length * 2,
+  });
   onStoreChange(() => rewritten.clear());
   // Callback style on purpose: the spec path allocates no promise.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -48,7 +59,8 @@ export function registerHostedMode(app: FastifyInstance, reminders: RemindersLoa
       return;
     }
     const etag = reply.getHeader('etag');
-    const key = typeof etag === 'string' && Buffer.isBuffer(payload) ? `${principal.communityId}|${request.url}|${etag}` : null;
+    const key =
+      typeof etag === 'string' && Buffer.isBuffer(payload) ? `${principal.communityId}|${request.url}|${etag}` : null;
     const kept = key === null ? undefined : rewritten.get(key);
     if (kept !== undefined) return done(null, kept);
     hostedPayload(payload, principal.communityId, reminders).then(

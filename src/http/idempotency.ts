@@ -5,12 +5,15 @@ import { requestHash, type IdempotencyService, type StoredResponse } from '../id
 import type { SaveResponse } from '../idempotency/save-response.js';
 
 export const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({
-    minLength: 1,
-    maxLength: 255,
-    pattern: '^[\\x20-\\x7E]+$',
-    description: 'Optional; 1 to 255 printable ASCII characters. A retry with the same key and body within 24 hours gets the first answer again, with `Idempotent-Replayed: true`.',
-  })),
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x20-\\x7E]+$',
+      description:
+        'Optional; 1 to 255 printable ASCII characters. A retry with the same key and body within 24 hours gets the first answer again, with `Idempotent-Replayed: true`.',
+    }),
+  ),
 });
 
 /**
@@ -28,7 +31,11 @@ export async function idempotently<T>(
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') return send(reply, await work(undefined));
 
-  const begun = await service.begin(communityId, key, requestHash(`${request.method} ${request.routeOptions.url ?? ''}`, request.body));
+  const begun = await service.begin(
+    communityId,
+    key,
+    requestHash(`${request.method} ${request.routeOptions.url ?? ''}`, request.body),
+  );
   if (begun.kind === 'replay') {
     reply.header('idempotent-replayed', 'true');
     // The stored body is the `T` that this same handler produced and saved.
@@ -39,7 +46,9 @@ export async function idempotently<T>(
     return send(reply, await work(service.saveResponseFor(claim)));
   } catch (error) {
     // Releasing is best effort: the original failure is what the client must see.
-    await service.release(claim).catch((releaseError: unknown) => request.log.warn({ err: releaseError }, 'could not release idempotency key'));
+    await service
+      .release(claim)
+      .catch((releaseError: unknown) => request.log.warn({ err: releaseError }, 'could not release idempotency key'));
     throw error;
   }
 }

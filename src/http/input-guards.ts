@@ -19,14 +19,20 @@ interface SchemaShape {
 
 function integerFields(schema: unknown): string[] {
   const properties = (schema as SchemaShape | undefined)?.properties ?? {};
-  return Object.entries(properties).filter(([, property]) => property.type === 'integer').map(([name]) => name);
+  return Object.entries(properties)
+    .filter(([, property]) => property.type === 'integer')
+    .map(([name]) => name);
 }
 
 function integerProblems(query: unknown, integers: readonly string[]): FieldProblem[] {
   if (integers.length === 0 || typeof query !== 'object' || query === null) return [];
   const values = query as Record<string, unknown>;
   return integers
-    .filter((field) => (Array.isArray(values[field]) ? values[field] : [values[field]]).some((v) => typeof v === 'string' && !decimalDigits.test(v)))
+    .filter((field) =>
+      (Array.isArray(values[field]) ? values[field] : [values[field]]).some(
+        (v) => typeof v === 'string' && !decimalDigits.test(v),
+      ),
+    )
     .map((field) => ({ field, message: INTEGER_RULE }));
 }
 
@@ -54,7 +60,11 @@ function refusal(code: 'invalid_parameter' | 'invalid_body', problems: FieldProb
 }
 
 /** The problems a request breaks before validation, or null; integer problems are kept for after it. */
-function beforeValidation(request: FastifyRequest, integers: readonly string[], later: WeakMap<FastifyRequest, FieldProblem[]>): AppError | null {
+function beforeValidation(
+  request: FastifyRequest,
+  integers: readonly string[],
+  later: WeakMap<FastifyRequest, FieldProblem[]>,
+): AppError | null {
   const body = nulPath(request.body);
   if (body !== null) return refusal('invalid_body', [{ field: body || '(root)', message: NUL_RULE }]);
   // The raw text is only visible now: validation replaces it with the number it coerced it to.

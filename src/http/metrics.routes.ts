@@ -18,7 +18,11 @@ export interface MetricsSources {
   token: string | null;
 }
 
-export function registerMetrics(app: FastifyInstance, metrics: Metrics, { store, answerCache, token }: MetricsSources): void {
+export function registerMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  { store, answerCache, token }: MetricsSources,
+): void {
   if (store.poolStats() !== null) metrics.watchPool(() => store.poolStats());
   metrics.watchAnswerCache(answerCache.stats);
 

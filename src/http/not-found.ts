@@ -21,7 +21,16 @@ export function registerNotFound(app: FastifyInstance): NotFoundHandler {
     const path = request.url.split('?')[0] ?? '';
     const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method))];
     if (allowed.length > 0) {
-      return sendError(reply, request, new AppError('method_not_allowed', `Method ${request.method} is not allowed here; use ${allowed.join(', ')}.`, undefined, { allow: allowed.join(', ') }));
+      return sendError(
+        reply,
+        request,
+        new AppError(
+          'method_not_allowed',
+          `Method ${request.method} is not allowed here; use ${allowed.join(', ')}.`,
+          undefined,
+          { allow: allowed.join(', ') },
+        ),
+      );
     }
     return sendError(reply, request, new AppError('not_found', `No route ${request.method} ${path}.`));
   };

@@ -46,7 +46,10 @@ function secondsLeft(window: WindowCount | undefined): number {
 }
 
 /** The values of the RateLimit headers for a limit and the window counted against it. */
-export function rateLimitHeaders(limit: number, window: WindowCount | undefined): { limit: number; remaining: number; reset: number } {
+export function rateLimitHeaders(
+  limit: number,
+  window: WindowCount | undefined,
+): { limit: number; remaining: number; reset: number } {
   return { limit, remaining: Math.max(0, limit - (window?.count ?? 0)), reset: secondsLeft(window) };
 }
 
@@ -63,14 +66,23 @@ const second = (n: number) => `${n} second${n === 1 ? '' : 's'}`;
 function enforce(reply: FastifyReply, limit: number, window: WindowCount): void {
   const reset = setHeaders(reply, limit, window);
   if (window.count > limit) {
-    throw new AppError('rate_limited', `Rate limit of ${limit} requests per second exceeded; retry in ${second(reset)}.`, undefined, {
-      'retry-after': String(reset),
-    });
+    throw new AppError(
+      'rate_limited',
+      `Rate limit of ${limit} requests per second exceeded; retry in ${second(reset)}.`,
+      undefined,
+      {
+        'retry-after': String(reset),
+      },
+    );
   }
 }
 
 export function createRateLimit(counter: RequestCounter, limits: RateLimits): RateLimit {
-  const counted = (reply: FastifyReply, limit: number, count: WindowCount | Promise<WindowCount>): void | Promise<void> =>
+  const counted = (
+    reply: FastifyReply,
+    limit: number,
+    count: WindowCount | Promise<WindowCount>,
+  ): void | Promise<void> =>
     count instanceof Promise ? count.then((window) => enforce(reply, limit, window)) : enforce(reply, limit, count);
 
   const limit: RateLimit['limit'] = (request, reply) => {
@@ -96,12 +108,17 @@ export function createRateLimit(counter: RequestCounter, limits: RateLimits): Ra
     const window = countedAlready.get(request.raw);
     if (window) return enforce(reply, limits.perSecond, window);
     // In-process the token itself is the key (no hashing); only its SHA-256 may leave for Redis.
-    return counted(reply, limits.perSecond, counter.hit(`t:${secret}`, () => `t:${bearerHash(request, secret)}`));
+    return counted(
+      reply,
+      limits.perSecond,
+      counter.hit(`t:${secret}`, () => `t:${bearerHash(request, secret)}`),
+    );
   };
 
   const countFailure: RateLimit['countFailure'] = (request, reply) => {
     const count = counter.hit(`f:${request.ip}`);
-    if (count instanceof Promise) return count.then((window) => void setHeaders(reply, limits.authFailuresPerSecond, window));
+    if (count instanceof Promise)
+      return count.then((window) => void setHeaders(reply, limits.authFailuresPerSecond, window));
     setHeaders(reply, limits.authFailuresPerSecond, count);
   };
 
@@ -124,7 +141,11 @@ export function registerRateLimit(app: FastifyInstance, rateLimit: RateLimit): v
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode !== 401) return done(null, payload);
     const pending = rateLimit.countFailure(request, reply);
-    if (pending) pending.then(() => done(null, payload), () => done(null, payload));
+    if (pending)
+      pending.then(
+        () => done(null, payload),
+        () => done(null, payload),
+      );
     else done(null, payload);
   });
 }

@@ -27,7 +27,12 @@ export interface SharedCounterOptions {
 
 // 30 ms, within the 50 ms allowed: a request caught waiting when Redis stops still answers well under 50 ms,
 // timers firing late on a busy machine included. Redis on the same network answers in about a millisecond.
-const defaultSharedCounterOptions: SharedCounterOptions = { windowMs: 1000, deadlineMs: 30, probeMs: 500, keyPrefix: 'hearth:rl:' };
+const defaultSharedCounterOptions: SharedCounterOptions = {
+  windowMs: 1000,
+  deadlineMs: 30,
+  probeMs: 500,
+  keyPrefix: 'hearth:rl:',
+};
 
 /** Counts in-process only: one Hearth process, or no Redis configured. */
 export function localCounter(windowMs: number): RequestCounter {
@@ -81,7 +86,11 @@ export class SharedCounter implements RequestCounter {
   }
 
   /** A client that fails fast: no queue while disconnected, a deadline per call, reconnecting in the background. */
-  static connect(url: string, log: FastifyBaseLogger, options: SharedCounterOptions = defaultSharedCounterOptions): SharedCounter {
+  static connect(
+    url: string,
+    log: FastifyBaseLogger,
+    options: SharedCounterOptions = defaultSharedCounterOptions,
+  ): SharedCounter {
     const redis = new Redis(url, {
       commandTimeout: options.deadlineMs,
       enableOfflineQueue: false,
@@ -148,7 +157,10 @@ export class SharedCounter implements RequestCounter {
     if (!this.#warned) {
       this.#warned = true;
       const reason = error instanceof Error ? error.message : String(error);
-      this.log.warn({ redis: 'degraded', reason }, 'Redis does not answer: rate limits are counted in each process until it is back');
+      this.log.warn(
+        { redis: 'degraded', reason },
+        'Redis does not answer: rate limits are counted in each process until it is back',
+      );
     }
     this.#startProbe();
   }
@@ -169,7 +181,10 @@ export class SharedCounter implements RequestCounter {
     if (this.#probe) return;
     this.#probe = setInterval(() => {
       if (this.redis.status !== 'ready') return;
-      this.redis.ping().then(() => this.#recovered(), () => {});
+      this.redis.ping().then(
+        () => this.#recovered(),
+        () => {},
+      );
     }, this.options.probeMs);
     this.#probe.unref();
   }

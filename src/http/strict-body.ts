@@ -32,7 +32,8 @@ function visit(schema: JsonSchema, value: unknown, field: string, problems: Fiel
     return;
   }
   // The branch of an object-or-null union that holds the object's properties.
-  const shape = schema.properties || schema.items ? schema : schema.anyOf?.find((branch) => typesOf(branch).includes(actual));
+  const shape =
+    schema.properties || schema.items ? schema : schema.anyOf?.find((branch) => typesOf(branch).includes(actual));
   if (actual === 'object' && shape?.properties) {
     for (const [name, child] of Object.entries(shape.properties)) {
       const inner = (value as Record<string, unknown>)[name];

@@ -24,14 +24,26 @@ export async function insertClaim(db: Kysely<Database>, claim: ClaimRow): Promis
 }
 
 export function findKey(db: Kysely<Database>, communityId: string, key: string): Promise<IdempotencyRow | undefined> {
-  return db.selectFrom('idempotency_keys').selectAll().where('community_id', '=', communityId).where('key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('community_id', '=', communityId)
+    .where('key', '=', key)
+    .executeTakeFirst();
 }
 
 /** Replaces a row seen as expired or abandoned with a new claim, unless someone else changed it first. */
 export async function takeOverKey(db: Kysely<Database>, seen: IdempotencyRow, claim: ClaimRow): Promise<boolean> {
   const result = await db
     .updateTable('idempotency_keys')
-    .set({ request_hash: claim.request_hash, state: 'in_flight', response_status: null, response_body: null, created_at: claim.created_at, expires_at: claim.expires_at })
+    .set({
+      request_hash: claim.request_hash,
+      state: 'in_flight',
+      response_status: null,
+      response_body: null,
+      created_at: claim.created_at,
+      expires_at: claim.expires_at,
+    })
     .where('community_id', '=', seen.community_id)
     .where('key', '=', seen.key)
     .where('state', '=', seen.state)
@@ -42,7 +54,12 @@ export async function takeOverKey(db: Kysely<Database>, seen: IdempotencyRow, cl
 }
 
 /** Stores the response of a claim that is still ours. */
-export async function completeClaim(db: Kysely<Database>, claim: ClaimRow, status: number, body: string): Promise<void> {
+export async function completeClaim(
+  db: Kysely<Database>,
+  claim: ClaimRow,
+  status: number,
+  body: string,
+): Promise<void> {
   await db
     .updateTable('idempotency_keys')
     .set({ state: 'done', response_status: status, response_body: body })

@@ -52,11 +52,12 @@ function canonicalJson(value: unknown): string {
 
 /** The fingerprint of a request: its operation and canonical body, so one key cannot be reused across either. */
 export function requestHash(operation: string, body: unknown): string {
-  return createHash('sha256').update(`${operation}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${operation}\n${canonicalJson(body)}`)
+    .digest('hex');
 }
 
-const inFlight = () =>
-  new AppError('idempotency_in_flight', undefined, undefined, { 'retry-after': '1' });
+const inFlight = () => new AppError('idempotency_in_flight', undefined, undefined, { 'retry-after': '1' });
 
 export function createIdempotencyService(db: Kysely<Database>, clock: Clock) {
   let lastPurge = Number.NEGATIVE_INFINITY;
@@ -96,14 +97,19 @@ export function createIdempotencyService(db: Kysely<Database>, clock: Clock) {
         }
         if (row.request_hash !== hash) throw new AppError('idempotency_key_reused');
         if (row.state !== 'done' || row.response_status === null || row.response_body === null) throw inFlight();
-        return { kind: 'replay', response: { status: row.response_status, body: readJson<unknown>(row.response_body) } };
+        return {
+          kind: 'replay',
+          response: { status: row.response_status, body: readJson<unknown>(row.response_body) },
+        };
       }
       throw inFlight();
     },
 
     /** The saver of the response to the claimed request: it writes with the transaction of the work itself. */
-    saveResponseFor: (claim: Claim): SaveResponse<StoredResponse> => (trx, response) =>
-      completeClaim(trx, claim, response.status, writeJson(response.body)),
+    saveResponseFor:
+      (claim: Claim): SaveResponse<StoredResponse> =>
+      (trx, response) =>
+        completeClaim(trx, claim, response.status, writeJson(response.body)),
 
     release: (claim: Claim) => releaseClaim(db, claim),
   };

@@ -44,7 +44,7 @@ function formatOffset(minutes: number): string {
  * the fixed `offsetMinutes` (UTC when none).
  */
 export function formatInZone(epochMs: number, timeZone: string | null, offsetMinutes: number | null = null): string {
-  const offset = timeZone ? offsetMinutesAt(timeZone, epochMs) : offsetMinutes ?? 0;
+  const offset = timeZone ? offsetMinutesAt(timeZone, epochMs) : (offsetMinutes ?? 0);
   const local = new Date(epochMs + offset * 60_000).toISOString();
   return `${local.slice(0, 19)}${formatOffset(offset)}`;
 }

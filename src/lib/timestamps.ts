@@ -45,7 +45,13 @@ export function parseInstant(input: string): ParsedInstant | null {
   const micros = Number(frac.padEnd(6, '0').slice(0, 6));
   const epochMs = base - offsetMinutes * 60_000 + Math.floor(micros / 1000);
   if (!Number.isFinite(epochMs) || year < 1) return null;
-  return { epochMs, extraMicros: micros % 1000, offsetMinutes, hasTime: m[4] !== undefined, hasOffset: off !== undefined };
+  return {
+    epochMs,
+    extraMicros: micros % 1000,
+    offsetMinutes,
+    hasTime: m[4] !== undefined,
+    hasOffset: off !== undefined,
+  };
 }
 
 const FIRST_MS = Date.parse('0001-01-01T00:00:00.000Z');

@@ -24,7 +24,11 @@ const AVATAR_RULE = 'must be an http or https URL with a host';
 /** One 400 naming every problem, worded like the schema's own validation errors. */
 export function invalidBody(problems: FieldProblem[]): AppError {
   const [first] = problems;
-  return new AppError('invalid_body', first ? `Invalid body field '${first.field}': ${first.message}.` : undefined, problems);
+  return new AppError(
+    'invalid_body',
+    first ? `Invalid body field '${first.field}': ${first.message}.` : undefined,
+    problems,
+  );
 }
 
 /** Splits at the first space: first name before it, last name the rest; null when either is empty. */
@@ -56,9 +60,17 @@ export function toMemberInput(fields: MemberFields): MemberInput {
   const name = splitFullName(fullName);
   if (!name) problems.push({ field: 'full_name', message: NAME_RULE });
   const avatar = fields.avatar_url_original;
-  if (typeof avatar === 'string' && !isHttpUrl(avatar)) problems.push({ field: 'avatar_url_original', message: AVATAR_RULE });
+  if (typeof avatar === 'string' && !isHttpUrl(avatar))
+    problems.push({ field: 'avatar_url_original', message: AVATAR_RULE });
   if (problems.length > 0 || !name) throw invalidBody(problems);
   // The preferred name is the name as the response shows it: first and last parts, one space between.
   const shown = `${name.firstName} ${name.lastName}`;
-  return { email, emailKey: email.toLowerCase(), fullName: shown, firstName: name.firstName, lastName: name.lastName, avatar };
+  return {
+    email,
+    emailKey: email.toLowerCase(),
+    fullName: shown,
+    firstName: name.firstName,
+    lastName: name.lastName,
+    avatar,
+  };
 }

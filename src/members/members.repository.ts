@@ -37,7 +37,9 @@ export async function upsertMember(db: Kysely<Database>, m: MemberUpsert): Promi
           const column = sql.ref(`preferred_image_${size}`);
           return [
             `preferred_image_${size}`,
-            sql<string | null>`case when profiles.preferred_image_original = excluded.preferred_image_original then profiles.${column} else null end`,
+            sql<
+              string | null
+            >`case when profiles.preferred_image_original = excluded.preferred_image_original then profiles.${column} else null end`,
           ];
         }),
       )
@@ -76,14 +78,33 @@ export async function upsertMember(db: Kysely<Database>, m: MemberUpsert): Promi
 }
 
 /** Whether the member with this e-mail exists and is deactivated (read before an add, to say it reactivated them). */
-export async function isDeactivatedEmail(db: Kysely<Database>, communityId: string, emailKey: string): Promise<boolean> {
-  const row = await db.selectFrom('profiles').select('deactivated_at').where('community_id', '=', communityId).where('email_key', '=', emailKey).executeTakeFirst();
+export async function isDeactivatedEmail(
+  db: Kysely<Database>,
+  communityId: string,
+  emailKey: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('profiles')
+    .select('deactivated_at')
+    .where('community_id', '=', communityId)
+    .where('email_key', '=', emailKey)
+    .executeTakeFirst();
   return row?.deactivated_at != null;
 }
 
 /** Marks the member deactivated (keeping the first time it was); undefined when the community has no such member. */
-export async function deactivateMember(db: Kysely<Database>, communityId: string, id: string, at: string): Promise<{ row: ProfileRow; already: boolean } | undefined> {
-  const before = await db.selectFrom('profiles').select('deactivated_at').where('community_id', '=', communityId).where('id', '=', id).executeTakeFirst();
+export async function deactivateMember(
+  db: Kysely<Database>,
+  communityId: string,
+  id: string,
+  at: string,
+): Promise<{ row: ProfileRow; already: boolean } | undefined> {
+  const before = await db
+    .selectFrom('profiles')
+    .select('deactivated_at')
+    .where('community_id', '=', communityId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!before) return undefined;
   const row = await db
     .updateTable('profiles')

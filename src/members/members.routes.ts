@@ -19,16 +19,20 @@ const memberMessages = {
 function responseOf(outcome: AddMemberOutcome): StoredResponse<AddMemberResponse> {
   const body: AddMemberResponse = {
     success: true,
-    message: outcome.created ? memberMessages.created : outcome.reactivated ? memberMessages.reactivated : memberMessages.updated,
+    message: outcome.created
+      ? memberMessages.created
+      : outcome.reactivated
+        ? memberMessages.reactivated
+        : memberMessages.updated,
     data: { member: outcome.member },
   };
   return { status: outcome.created ? 201 : 200, body };
 }
 
-export const membersRoutes: FastifyPluginAsyncTypebox<{ members: MembersService; idempotency: IdempotencyService }> = async (
-  app,
-  { members, idempotency },
-) => {
+export const membersRoutes: FastifyPluginAsyncTypebox<{
+  members: MembersService;
+  idempotency: IdempotencyService;
+}> = async (app, { members, idempotency }) => {
   // Fastify parses text/plain by default; this route takes JSON only, so anything else is 415.
   app.removeContentTypeParser('text/plain');
 
@@ -76,7 +80,10 @@ export const membersRoutes: FastifyPluginAsyncTypebox<{ members: MembersService;
     },
     async (request): Promise<AddMemberResponse> => {
       const { communityId, tokenId } = principalOf(request);
-      const outcome = await members.deactivate({ communityId, tokenId, requestId: request.id }, request.params.member_id);
+      const outcome = await members.deactivate(
+        { communityId, tokenId, requestId: request.id },
+        request.params.member_id,
+      );
       return {
         success: true,
         message: outcome.already ? memberMessages.alreadyDeactivated : memberMessages.deactivated,

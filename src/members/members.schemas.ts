@@ -7,28 +7,34 @@ import { invalidBody } from './member-input.js';
 
 // Unknown fields are dropped (the shared validator removes what `additionalProperties: false` forbids),
 // so they never reach the member or the idempotency hash.
-export const AddMemberBody = Type.Object({
-  email: Type.String({
-    minLength: 1,
-    maxLength: 254,
-    format: 'email',
-    description: 'Trimmed; compared case-insensitively. An existing e-mail updates that member.',
-    examples: ['ada@example.com'],
-  }),
-  full_name: Type.String({
-    minLength: 1,
-    maxLength: 100,
-    description: 'Trimmed; a first and a last name separated by a space (first name = first part, last name = the rest)',
-    examples: ['Ada Lovelace'],
-  }),
-  avatar_url_original: Type.Optional(
-    Nullable(Type.String({
-      maxLength: 2048,
-      format: 'uri',
-      description: 'An http(s) URL. Absent keeps the current avatar of an existing member; null removes it.',
-    })),
-  ),
-}, { additionalProperties: false });
+export const AddMemberBody = Type.Object(
+  {
+    email: Type.String({
+      minLength: 1,
+      maxLength: 254,
+      format: 'email',
+      description: 'Trimmed; compared case-insensitively. An existing e-mail updates that member.',
+      examples: ['ada@example.com'],
+    }),
+    full_name: Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description:
+        'Trimmed; a first and a last name separated by a space (first name = first part, last name = the rest)',
+      examples: ['Ada Lovelace'],
+    }),
+    avatar_url_original: Type.Optional(
+      Nullable(
+        Type.String({
+          maxLength: 2048,
+          format: 'uri',
+          description: 'An http(s) URL. Absent keeps the current avatar of an existing member; null removes it.',
+        }),
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type AddMemberBody = Static<typeof AddMemberBody>;
 
 export const MemberParams = Type.Object({ member_id: Uuid });

@@ -37,15 +37,29 @@ export interface DeactivateOutcome {
 }
 
 /** Queues the member's webhook messages inside the change's transaction; returns how many. */
-async function announce(trx: Kysely<Database>, communityId: string, type: WebhookEventType, member: Member, at: string): Promise<number> {
+async function announce(
+  trx: Kysely<Database>,
+  communityId: string,
+  type: WebhookEventType,
+  member: Member,
+  at: string,
+): Promise<number> {
   const hooks = await listeners(trx, communityId);
   return hooks.length === 0 ? 0 : enqueue(trx, communityId, hooks, [{ type, data: member }], at);
 }
 
 /** `localChanges` counts this process's commits, so its answer cache drops what a member change touched. */
-export function createMembersService(db: Kysely<Database>, clock: Clock, localChanges: { count: number } = { count: 0 }) {
+export function createMembersService(
+  db: Kysely<Database>,
+  clock: Clock,
+  localChanges: { count: number } = { count: 0 },
+) {
   return {
-    async add(actor: Actor, fields: MemberFields, saveResponse?: SaveResponse<AddMemberOutcome>): Promise<AddMemberOutcome> {
+    async add(
+      actor: Actor,
+      fields: MemberFields,
+      saveResponse?: SaveResponse<AddMemberOutcome>,
+    ): Promise<AddMemberOutcome> {
       const input = toMemberInput(fields);
       const at = toStored(clock());
       let sent = 0;
@@ -74,7 +88,13 @@ export function createMembersService(db: Kysely<Database>, clock: Clock, localCh
         });
         // The member's profile may be an event's host or a post's author: its fragment is rewritten with it.
         await refreshFragments(trx, actor.communityId, { profiles: [row.id] });
-        sent = await announce(trx, actor.communityId, created ? 'member.created' : 'member.updated', outcome.member, at);
+        sent = await announce(
+          trx,
+          actor.communityId,
+          created ? 'member.created' : 'member.updated',
+          outcome.member,
+          at,
+        );
         if (saveResponse) await saveResponse(trx, outcome);
         return outcome;
       });

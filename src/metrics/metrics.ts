@@ -4,7 +4,6 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { PoolStats } from '../db/store.js';
 import { createRequestHistogram } from './request-histogram.js';
 
-
 export interface Metrics {
   readonly registry: Registry;
   /** One answered request: its route template (`/admin/v0/posts/:post_id`), method, status and duration. */
@@ -50,7 +49,11 @@ export function createMetrics(): Metrics {
     requestBuckets,
   );
   registry.registerMetric(requests.metric);
-  const rateLimited = new Counter({ name: 'hearth_rate_limited_total', help: 'Requests refused with 429 by the rate limit', registers });
+  const rateLimited = new Counter({
+    name: 'hearth_rate_limited_total',
+    help: 'Requests refused with 429 by the rate limit',
+    registers,
+  });
   const idempotentReplays = new Counter({
     name: 'hearth_idempotent_replays_total',
     help: 'Requests answered from a stored Idempotency-Key answer',
@@ -106,7 +109,8 @@ export function createMetrics(): Metrics {
     rateLimited,
     idempotentReplays,
     observeImport(records, seconds) {
-      for (const [kind, count] of Object.entries(records)) if (kind !== 'records' && count > 0) importRecords.inc({ kind }, count);
+      for (const [kind, count] of Object.entries(records))
+        if (kind !== 'records' && count > 0) importRecords.inc({ kind }, count);
       importSeconds.observe(seconds);
     },
     observeWebhookAttempt(ok, seconds, lagSeconds) {
@@ -132,10 +136,18 @@ export function createMetrics(): Metrics {
     },
     watchAnswerCache(stats) {
       copied('hearth_answer_cache_hits_total', 'Answers served from the in-memory answer cache', () => stats.hits);
-      copied('hearth_answer_cache_misses_total', 'Answers the answer cache did not hold, read from the store', () => stats.misses);
+      copied(
+        'hearth_answer_cache_misses_total',
+        'Answers the answer cache did not hold, read from the store',
+        () => stats.misses,
+      );
     },
     watchFastPath(stats) {
-      copied('hearth_fast_path_answers_total', 'Cached by-id answers sent before the framework handled the request', () => stats.answers);
+      copied(
+        'hearth_fast_path_answers_total',
+        'Cached by-id answers sent before the framework handled the request',
+        () => stats.answers,
+      );
     },
   };
 }

@@ -24,7 +24,11 @@ export interface RequestHistogram {
   observe(route: string, method: string, status: number, seconds: number): void;
 }
 
-export function createRequestHistogram(name: string, help: string, bounds: readonly number[]): { histogram: RequestHistogram; metric: Metric } {
+export function createRequestHistogram(
+  name: string,
+  help: string,
+  bounds: readonly number[],
+): { histogram: RequestHistogram; metric: Metric } {
   const series = new Map<string, Map<string, Map<number, Series>>>();
   const all: Series[] = [];
 
@@ -35,7 +39,12 @@ export function createRequestHistogram(name: string, help: string, bounds: reado
     if (!byStatus) byMethod.set(method, (byStatus = new Map()));
     let found = byStatus.get(status);
     if (!found) {
-      found = { labels: { route, method, status: String(status) }, buckets: new Float64Array(bounds.length + 1), sum: 0, count: 0 };
+      found = {
+        labels: { route, method, status: String(status) },
+        buckets: new Float64Array(bounds.length + 1),
+        sum: 0,
+        count: 0,
+      };
       byStatus.set(status, found);
       all.push(found);
     }

@@ -28,6 +28,8 @@ export const docsTheme: Pick<FastifySwaggerUiOptions, 'logo' | 'theme'> = {
   theme: {
     title: 'Hearth API',
     css: [{ filename: 'hearth.css', content: css }],
-    favicon: [{ filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: Buffer.from(favicon) }],
+    favicon: [
+      { filename: 'favicon.svg', rel: 'icon', sizes: 'any', type: 'image/svg+xml', content: Buffer.from(favicon) },
+    ],
   },
 };

@@ -26,7 +26,8 @@ const named: Record<string, TSchema> = {
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-const isObject = (value: Json | undefined): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: Json | undefined): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A key-order-independent fingerprint of a schema; its own top-level description does not count. */
 function fingerprint(schema: JsonObject): string {
@@ -34,7 +35,11 @@ function fingerprint(schema: JsonObject): string {
   const canonical = (value: Json): Json => {
     if (Array.isArray(value)) return value.map(canonical);
     if (!isObject(value)) return value;
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical(value[key] ?? null)]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical(value[key] ?? null)]),
+    );
   };
   return JSON.stringify(canonical(rest));
 }
@@ -53,10 +58,18 @@ function refer(value: Json, used: Set<string>, self?: string): Json {
     // OpenAPI 3.1 allows a description beside `$ref`: a use that says more than the shared schema keeps it.
     const own = value['description'];
     const shared = named[name]?.description;
-    return { $ref: `#/components/schemas/${name}`, ...(typeof own === 'string' && own !== shared ? { description: own } : {}) };
+    return {
+      $ref: `#/components/schemas/${name}`,
+      ...(typeof own === 'string' && own !== shared ? { description: own } : {}),
+    };
   }
   // Examples are data, not schemas.
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, key === 'example' || key === 'examples' ? inner : refer(inner, used)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === 'example' || key === 'examples' ? inner : refer(inner, used),
+    ]),
+  );
 }
 
 /** Rewrites the request and response schemas of `paths` in place and adds the schemas used to the components. */
@@ -69,7 +82,11 @@ export function nameSharedSchemas(document: { paths?: object; components?: objec
     size = used.size;
     for (const name of [...used]) schemas[name] = refer(JSON.parse(JSON.stringify(named[name])) as Json, used, name);
   }
-  const sorted = Object.fromEntries(Object.keys(schemas).sort().map((name) => [name, schemas[name] ?? null]));
+  const sorted = Object.fromEntries(
+    Object.keys(schemas)
+      .sort()
+      .map((name) => [name, schemas[name] ?? null]),
+  );
   const components: { schemas?: object } = document.components ?? {};
   document.components = { ...components, schemas: { ...components.schemas, ...sorted } };
 }

@@ -17,9 +17,15 @@ const tagDescriptions: Record<string, string> = {
   'API keys': 'The calling token',
 };
 
-const NotModified = Type.Null({ description: 'Not modified: `If-None-Match` already holds the current `ETag`; no body' });
+const NotModified = Type.Null({
+  description: 'Not modified: `If-None-Match` already holds the current `ETag`; no body',
+});
 const IfNoneMatch = Type.Object({
-  'If-None-Match': Type.Optional(Type.String({ description: 'The `ETag` of an earlier answer; when still current, the answer is 304 without a body' })),
+  'If-None-Match': Type.Optional(
+    Type.String({
+      description: 'The `ETag` of an earlier answer; when still current, the answer is 304 without a body',
+    }),
+  ),
 });
 
 /** Per route, before fastify-swagger converts it: security with the scope from `config.scope`, the common answers. */
@@ -62,10 +68,13 @@ function defaultsOptional(query: unknown): unknown {
 /** Success answers without a description of their own read "Success" instead of fastify-swagger's "Default Response". */
 function successDescribed(response: unknown): Record<string, unknown> {
   if (typeof response !== 'object' || response === null) return {};
-  return Object.fromEntries(Object.entries(response).map(([status, body]: [string, unknown]) => {
-    if (!status.startsWith('2') || typeof body !== 'object' || body === null || 'description' in body) return [status, body];
-    return [status, { ...body, 'x-response-description': 'Success' }];
-  }));
+  return Object.fromEntries(
+    Object.entries(response).map(([status, body]: [string, unknown]) => {
+      if (!status.startsWith('2') || typeof body !== 'object' || body === null || 'description' in body)
+        return [status, body];
+      return [status, { ...body, 'x-response-description': 'Success' }];
+    }),
+  );
 }
 
 /** The JSON shapes of the document this module touches. */
@@ -94,7 +103,9 @@ const header = (description: string, schema: object = { type: 'string' }) => ({ 
 
 /** Response headers, keyed by their component name, with the name they carry on the wire. */
 export const responseHeaders = {
-  XRequestId: header('The id of this request: a sane incoming `X-Request-Id`, or a fresh one (a per-process prefix and a counter)'),
+  XRequestId: header(
+    'The id of this request: a sane incoming `X-Request-Id`, or a fresh one (a per-process prefix and a counter)',
+  ),
   RateLimitLimit: header(
     'Requests allowed per one-second window for this token; on a 401, and on a 429 for failed authentications, the failed authentications allowed per client address',
     { type: 'integer' },
@@ -124,7 +135,9 @@ const wireNames: Record<HeaderName, string> = {
 
 function headersOf(method: string, status: string, operation: OperationObject): Record<string, { $ref: string }> {
   const names: HeaderName[] = ['XRequestId', 'RateLimitLimit', 'RateLimitRemaining', 'RateLimitReset'];
-  const idempotent = (operation.parameters ?? []).some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
+  const idempotent = (operation.parameters ?? []).some(
+    (p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key',
+  );
   if (idempotent && status.startsWith('2')) names.push('IdempotentReplayed');
   if (method === 'get' && (status.startsWith('2') || status === '304')) names.push('ETag');
   if (status === '401') names.push('WWWAuthenticate');
@@ -139,7 +152,7 @@ export function finishOpenApi(document: DocumentShape, examples: CapturedExample
     if (!path.startsWith(adminPrefix)) continue;
     for (const [method, operation] of Object.entries(item)) {
       for (const tag of operation.tags ?? []) usedTags.add(tag);
-      const captured = operation.operationId ? examples[operation.operationId] ?? {} : {};
+      const captured = operation.operationId ? (examples[operation.operationId] ?? {}) : {};
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         response.headers = headersOf(method, status, operation);
         const media = response.content?.['application/json'];
@@ -151,7 +164,9 @@ export function finishOpenApi(document: DocumentShape, examples: CapturedExample
     }
   }
   nameSharedSchemas(document);
-  document.tags = [...usedTags].sort().map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) }));
+  document.tags = [...usedTags]
+    .sort()
+    .map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) }));
   document.components = { ...document.components, headers: responseHeaders };
 }
 

@@ -23,7 +23,9 @@ const description = [
   'This document uses the neutral names of the spec. A token created with `hearth token create --field-names hosted`',
   "gets every answer in the hosted product's names instead (`GET /admin/v0/api_key/me` shows a token's mode): in each",
   'key, never inside block contents (`blocks`, `*_chat_blocks`) or `body_prosemirror`, the word `chat` becomes `slack`',
-  'and `partner` becomes `luma`. The keys renamed are ' + renamedKeys.map((key) => `\`${key}\` → \`${hostedKey(key)}\``).join(', ') + '.',
+  'and `partner` becomes `luma`. The keys renamed are ' +
+    renamedKeys.map((key) => `\`${key}\` → \`${hostedKey(key)}\``).join(', ') +
+    '.',
   'In that mode `message_ts` is a string with six decimals (`"1772359200.123456"`); the `created_at` and `updated_at`',
   'of calendar events and of their hosts are ISO 8601 with trailing zeros of the fraction trimmed',
   '(`2026-02-07T18:04:05.123+00:00`); calendar events carry `reminders_config` (`[]` when none); and the `ETag`',
@@ -38,7 +40,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       servers: [{ url: '/', description: 'This Hearth server' }],
       components: {
         securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A token from `hearth token create`; its scopes are listed per operation.' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A token from `hearth token create`; its scopes are listed per operation.',
+          },
         },
       },
     },

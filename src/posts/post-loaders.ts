@@ -19,7 +19,11 @@ async function authorsAndFeeds(
   feedIds: string[],
 ): Promise<{ authorOf: (id: string | null) => Profile | null; feedOf: (id: string) => FeedSummary }> {
   const [profiles, feeds] = await Promise.all([
-    profilesByIds(db, communityId, authorIds.filter((id): id is string => id !== null)),
+    profilesByIds(
+      db,
+      communityId,
+      authorIds.filter((id): id is string => id !== null),
+    ),
     feedsByIds(db, communityId, feedIds),
   ]);
   const feedsById = new Map(feeds.map((feed) => [feed.id, toFeedSummary(feed)]));
@@ -52,7 +56,11 @@ export async function loadPosts(db: Kysely<Database>, communityId: string, rows:
 /** Comment rows of one community as comment records (with parent post and its feed), in the given order. */
 export async function loadComments(db: Kysely<Database>, communityId: string, rows: CommentRow[]): Promise<Comment[]> {
   if (rows.length === 0) return [];
-  const parents = await parentPostsByIds(db, communityId, rows.map((row) => row.post_id));
+  const parents = await parentPostsByIds(
+    db,
+    communityId,
+    rows.map((row) => row.post_id),
+  );
   const parentOf = (row: CommentRow) => {
     const parent = parents.get(row.post_id);
     if (!parent) throw new Error(`Post '${row.post_id}' of comment '${row.id}' is referenced but missing`);

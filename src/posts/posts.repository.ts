@@ -16,7 +16,12 @@ const orders: Record<PostSort, { column: 'created_at' | 'latest_activity_at'; di
 };
 
 export function findPost(db: Kysely<Database>, communityId: string, id: string): Promise<PostRow | undefined> {
-  return db.selectFrom('posts').selectAll().where('community_id', '=', communityId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('posts')
+    .selectAll()
+    .where('community_id', '=', communityId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /**
@@ -52,9 +57,18 @@ export async function pagePostIds(
  * purpose: as `id IN (page subquery) ORDER BY ...`, SQLite walks the sort index over every post of
  * the community and tests each against the page (0.8 s for page 0 at 1M posts, against 7 ms).
  */
-export async function postsByIds(db: Kysely<Database>, communityId: string, ids: readonly string[]): Promise<PostRow[]> {
+export async function postsByIds(
+  db: Kysely<Database>,
+  communityId: string,
+  ids: readonly string[],
+): Promise<PostRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('posts').selectAll().where('community_id', '=', communityId).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('posts')
+    .selectAll()
+    .where('community_id', '=', communityId)
+    .where('id', 'in', ids)
+    .execute();
   return inOrder(ids, rows);
 }
 

@@ -20,14 +20,21 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
         response: { 200: PostPageResponse, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request, reply) => sendAnswer(request, reply, await posts.list(principalOf(request).communityId, request.params.feed_id, request.query)),
+    async (request, reply) =>
+      sendAnswer(
+        request,
+        reply,
+        await posts.list(principalOf(request).communityId, request.params.feed_id, request.query),
+      ),
   );
 
   app.get(
     '/posts/:post_id',
     {
       config: { scope: 'read' },
-      onRequest: earlyAnswer((request) => posts.peek(principalOf(request).communityId, (request.params as { post_id: string }).post_id)),
+      onRequest: earlyAnswer((request) =>
+        posts.peek(principalOf(request).communityId, (request.params as { post_id: string }).post_id),
+      ),
       schema: {
         operationId: 'getPost',
         summary: 'Retrieve a post',
@@ -36,6 +43,7 @@ export const postsRoutes: FastifyPluginAsyncTypebox<{ posts: PostsService }> = a
         response: { 200: PostResponse, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request, reply) => sendAnswer(request, reply, await posts.get(principalOf(request).communityId, request.params.post_id)),
+    async (request, reply) =>
+      sendAnswer(request, reply, await posts.get(principalOf(request).communityId, request.params.post_id)),
   );
 };

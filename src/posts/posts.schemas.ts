@@ -17,7 +17,8 @@ export const PostListQuery = Type.Object({
   ...PageQuery,
   sort: StringEnum(postSorts, {
     default: 'newest',
-    description: 'newest: created_at descending; oldest: created_at ascending; most-recent-activity: latest_activity_at descending; ties by id in the same direction',
+    description:
+      'newest: created_at descending; oldest: created_at ascending; most-recent-activity: latest_activity_at descending; ties by id in the same direction',
   }),
 });
 export type PostListQuery = Static<typeof PostListQuery>;

@@ -39,7 +39,10 @@ export function createPostsService(reader: FragmentReader, hot: HotStatements, c
       // Past the end nothing is read: the kept total already says the page is empty.
       return reader.page(key, communityId, clock(), async () => ({
         facts: { page: query.page, per_page: query.per_page, total: scope.total },
-        rows: offset < scope.total ? await readPostPage(hot, communityId, scope.feedIds, query.sort, query.per_page, offset) : [],
+        rows:
+          offset < scope.total
+            ? await readPostPage(hot, communityId, scope.feedIds, query.sort, query.per_page, offset)
+            : [],
       }));
     },
   };

@@ -1,6 +1,16 @@
 // Where an unfinished pull stands, kept on disk beside the records fetched so far, so that a failed run
 // resumes at the page it stopped on. The token is never written.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync, appendFileSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+  appendFileSync,
+  statSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { PullError } from './remote-api.js';
 
@@ -52,7 +62,8 @@ export function loadState(files: PullFiles): PullState | null {
   }
   if (state.version !== 1) throw new PullError(`${files.state} is from another version of Hearth; pass --restart.`);
   const size = existsSync(files.spool) ? statSync(files.spool).size : 0;
-  if (size < state.spoolBytes) throw new PullError(`${files.spool} is shorter than ${files.state} says; pass --restart.`);
+  if (size < state.spoolBytes)
+    throw new PullError(`${files.spool} is shorter than ${files.state} says; pass --restart.`);
   if (size > state.spoolBytes) truncateSync(files.spool, state.spoolBytes);
   return state;
 }

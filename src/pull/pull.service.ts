@@ -39,13 +39,21 @@ interface Stream {
 function streamsOf(state: PullState): Stream[] {
   return [
     { kind: 'feed', label: 'feeds', path: '/feeds?' },
-    ...['published', 'draft', 'needs_approval'].map((status): Stream => ({
-      kind: 'calendar_event',
-      label: `calendar events (${status})`,
-      path: `/calendar_events?status=${status}&`,
-    })),
+    ...['published', 'draft', 'needs_approval'].map(
+      (status): Stream => ({
+        kind: 'calendar_event',
+        label: `calendar events (${status})`,
+        path: `/calendar_events?status=${status}&`,
+      }),
+    ),
     // Oldest first: posts added during the pull land on later pages rather than shifting the earlier ones.
-    ...state.feeds.map((feed): Stream => ({ kind: 'post', label: `posts of feed '${feed.label}'`, path: `/feeds/${feed.id}/posts?sort=oldest&` })),
+    ...state.feeds.map(
+      (feed): Stream => ({
+        kind: 'post',
+        label: `posts of feed '${feed.label}'`,
+        path: `/feeds/${feed.id}/posts?sort=oldest&`,
+      }),
+    ),
   ];
 }
 
@@ -59,7 +67,11 @@ function pageOf(body: unknown, where: string): RemotePage {
   const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
   const page = typeof data === 'object' && data !== null ? (data as Partial<RemotePage>) : {};
   const records = page.records;
-  if (!Array.isArray(records) || typeof page.has_next !== 'boolean' || !records.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
+  if (
+    !Array.isArray(records) ||
+    typeof page.has_next !== 'boolean' ||
+    !records.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))
+  ) {
     throw new PullError(`${where} did not answer a page of records.`);
   }
   return { records, has_next: page.has_next, total_pages: typeof page.total_pages === 'number' ? page.total_pages : 0 };
@@ -68,11 +80,16 @@ function pageOf(body: unknown, where: string): RemotePage {
 /** The source's own description of the token, when it has `/api_key/me` (older servers do not). */
 async function describeSource(remote: Remote, progress: (line: string) => void): Promise<void> {
   try {
-    const body = (await remote.get('/api_key/me')) as { data?: { field_names?: string; community?: { slug?: string; name?: string } } };
+    const body = (await remote.get('/api_key/me')) as {
+      data?: { field_names?: string; community?: { slug?: string; name?: string } };
+    };
     const community = body.data?.community;
     const mode = body.data?.field_names ?? 'spec';
-    progress(`Source ${remote.root}: community '${community?.slug ?? '?'}' (${community?.name ?? '?'}), token in ${mode} field names.`);
-    if (mode !== 'hosted') progress("Events' reminders_config is shown to hosted-mode tokens only: pull through one to copy it.");
+    progress(
+      `Source ${remote.root}: community '${community?.slug ?? '?'}' (${community?.name ?? '?'}), token in ${mode} field names.`,
+    );
+    if (mode !== 'hosted')
+      progress("Events' reminders_config is shown to hosted-mode tokens only: pull through one to copy it.");
   } catch (error) {
     if (!(error instanceof PullError) || error.status !== 404) throw error;
     progress(`Source ${remote.root}: no /api_key/me; going on.`);
@@ -88,19 +105,29 @@ async function fetchAll(options: PullOptions, state: PullState): Promise<void> {
     const page = pageOf(await remote.get(path), `GET ${remote.root}${path}`);
     if (stream.kind === 'feed') {
       for (const record of page.records) {
-        if (typeof record['id'] !== 'string') throw new PullError(`GET ${remote.root}${path} answered a feed without an id.`);
-        state.feeds.push({ id: record['id'], label: typeof record['label'] === 'string' ? record['label'] : record['id'] });
+        if (typeof record['id'] !== 'string')
+          throw new PullError(`GET ${remote.root}${path} answered a feed without an id.`);
+        state.feeds.push({
+          id: record['id'],
+          label: typeof record['label'] === 'string' ? record['label'] : record['id'],
+        });
       }
     }
     state.fetched[stream.kind] = (state.fetched[stream.kind] ?? 0) + page.records.length;
-    progress(`${stream.label}: page ${state.page + 1} of ${Math.max(page.total_pages, state.page + 1)}, ${page.records.length} records`);
+    progress(
+      `${stream.label}: page ${state.page + 1} of ${Math.max(page.total_pages, state.page + 1)}, ${page.records.length} records`,
+    );
     // An empty page ends a stream even if it claims more: a misbehaving server cannot keep the pull going forever.
     if (page.has_next && page.records.length > 0) state.page++;
     else {
       state.stream++;
       state.page = 0;
     }
-    savePage(files, state, page.records.map((record) => JSON.stringify({ kind: stream.kind, ...record })));
+    savePage(
+      files,
+      state,
+      page.records.map((record) => JSON.stringify({ kind: stream.kind, ...record })),
+    );
   }
 }
 
@@ -110,24 +137,34 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   let state = loadState(files);
   const resumed = state !== null;
   if (state && (state.from !== remote.root || state.community !== community.slug)) {
-    throw new PullError(`${files.dir} holds an unfinished pull from ${state.from} into '${state.community}'; pass --restart to discard it.`);
+    throw new PullError(
+      `${files.dir} holds an unfinished pull from ${state.from} into '${state.community}'; pass --restart to discard it.`,
+    );
   }
   if (!state) {
     discard(files);
     state = freshState(remote.root, community.slug);
   } else {
-    progress(`Resuming the pull kept in ${files.dir}: ${Object.values(state.fetched).reduce((a, b) => a + b, 0)} records fetched so far.`);
+    progress(
+      `Resuming the pull kept in ${files.dir}: ${Object.values(state.fetched).reduce((a, b) => a + b, 0)} records fetched so far.`,
+    );
   }
   await describeSource(remote, progress);
   await fetchAll(options, state);
 
-  progress(`Importing ${Object.values(state.fetched).reduce((a, b) => a + b, 0)} records into '${community.slug}' in one transaction…`);
+  progress(
+    `Importing ${Object.values(state.fetched).reduce((a, b) => a + b, 0)} records into '${community.slug}' in one transaction…`,
+  );
   let imported: ImportSummary;
   try {
-    imported = await importStream(options.store, community.id, createReadStream(files.spool, 'utf8'), { clock: options.clock });
+    imported = await importStream(options.store, community.id, createReadStream(files.spool, 'utf8'), {
+      clock: options.clock,
+    });
   } catch (error) {
     if (error instanceof ImportError) {
-      throw new PullError(`Import failed, nothing was kept: ${error.message}. The records fetched stay in ${files.spool}; running the pull again only imports.`);
+      throw new PullError(
+        `Import failed, nothing was kept: ${error.message}. The records fetched stay in ${files.spool}; running the pull again only imports.`,
+      );
     }
     throw error;
   }

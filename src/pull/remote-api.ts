@@ -2,7 +2,10 @@
 // request, and retries on 429 (after its Retry-After), 5xx and network failures.
 
 export class PullError extends Error {
-  constructor(message: string, readonly status: number | null = null) {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
     super(message);
     this.name = 'PullError';
   }
@@ -31,7 +34,8 @@ function adminRoot(from: string): string {
   } catch {
     throw new PullError(`--from '${from}' is not a URL.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PullError(`--from '${from}' must be an http or https URL.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new PullError(`--from '${from}' must be an http or https URL.`);
   const base = `${url.origin}${url.pathname}`.replace(/\/+$/, '').replace(/\/admin\/v0$/, '');
   return `${base}/admin/v0`;
 }
@@ -70,7 +74,8 @@ export function createRemote(options: RemoteOptions) {
           signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
         });
       } catch (error) {
-        const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+        const cause =
+          error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
         if (attempt >= options.retries) throw new PullError(`GET ${root}${path} failed: ${cause}`);
         options.onRetry?.(cause, backoff(attempt));
         await sleep(backoff(attempt));
@@ -80,7 +85,10 @@ export function createRemote(options: RemoteOptions) {
         try {
           return await response.json();
         } catch {
-          throw new PullError(`GET ${root}${path} answered ${response.status} with a body that is not JSON.`, response.status);
+          throw new PullError(
+            `GET ${root}${path} answered ${response.status} with a body that is not JSON.`,
+            response.status,
+          );
         }
       }
       const reason = reasonOf(await response.text());

@@ -8,7 +8,8 @@ export const ApiKey = Type.Object({
   id: Uuid,
   name: Nullable(Type.String()),
   field_names: StringEnum(fieldNameModes, {
-    description: '`spec`: answers use the names of this document; `hosted`: the hosted product\'s names and formats (see the description of the API)',
+    description:
+      "`spec`: answers use the names of this document; `hosted`: the hosted product's names and formats (see the description of the API)",
   }),
   scopes: Type.Array(StringEnum(scopes)),
   community: Type.Object({ id: Uuid, slug: Type.String(), name: Type.String() }),

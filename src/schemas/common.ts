@@ -1,5 +1,14 @@
 // Building blocks shared by every response and parameter schema.
-import { Type, type Static, type TSchema, type TString, type TInteger, type TBoolean, type TNumber, type TUnsafe } from '@sinclair/typebox';
+import {
+  Type,
+  type Static,
+  type TSchema,
+  type TString,
+  type TInteger,
+  type TBoolean,
+  type TNumber,
+  type TUnsafe,
+} from '@sinclair/typebox';
 import { SHORT_ID_PATTERN, UUID_PATTERN } from '../lib/ids.js';
 
 type Primitive = TString | TInteger | TBoolean | TNumber;
@@ -10,7 +19,10 @@ export function Nullable<T extends Primitive>(schema: T): TUnsafe<Static<T> | nu
 }
 
 /** A string enum as one `enum` keyword: one clear validation message, a plain OpenAPI enum. */
-export function StringEnum<const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}): TUnsafe<T[number]> {
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: Record<string, unknown> = {},
+): TUnsafe<T[number]> {
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 

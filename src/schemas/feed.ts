@@ -15,7 +15,10 @@ export const Feed = Type.Object({
   banner_file_url: Nullable(Url),
   emoji_icon: Nullable(Type.String({ description: 'An emoji code such as `:heart:`', examples: [':heart:'] })),
   list_view_display_format: StringEnum(listViewFormats, { description: 'How the feed lists its posts' }),
-  post_detail_display_format: Type.String({ description: 'How a post of the feed is shown, such as `discussion`', examples: ['discussion'] }),
+  post_detail_display_format: Type.String({
+    description: 'How a post of the feed is shown, such as `discussion`',
+    examples: ['discussion'],
+  }),
   show_in_navigation_menu: Type.Boolean(),
   is_site_posting_enabled: Type.Boolean(),
   chat_channel_id: Nullable(Type.String()),

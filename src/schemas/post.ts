@@ -9,7 +9,9 @@ export type FeedSummary = Static<typeof FeedSummary>;
 
 export const ChatMessage = Type.Object({
   id: Nullable(Uuid),
-  message_ts: Nullable(Type.Number({ description: 'Decimal timestamp of the chat message', examples: [1741600000.123456] })),
+  message_ts: Nullable(
+    Type.Number({ description: 'Decimal timestamp of the chat message', examples: [1741600000.123456] }),
+  ),
   blocks: ChatBlocks,
   markdown: Nullable(Type.String()),
   permalink: Nullable(Url),
@@ -20,7 +22,10 @@ export const ChatMessage = Type.Object({
 export type ChatMessage = Static<typeof ChatMessage>;
 
 /** The spec leaves the document's inner structure open, so every key of it is passed through as stored. */
-export const ProsemirrorDoc = Type.Object({}, { additionalProperties: true, description: 'ProseMirror document, as imported' });
+export const ProsemirrorDoc = Type.Object(
+  {},
+  { additionalProperties: true, description: 'ProseMirror document, as imported' },
+);
 export type ProsemirrorDoc = Record<string, unknown>;
 
 export const Post = Type.Object({

@@ -12,7 +12,11 @@ export type ChatBlock = Static<typeof ChatBlock>;
 
 export const References = Type.Object({
   mentioned_chat_users: Type.Array(
-    Type.Object({ profile_id: Uuid, preferred_name: Type.Union([Type.String(), Type.Null()]), chat_user_id: Type.String() }),
+    Type.Object({
+      profile_id: Uuid,
+      preferred_name: Type.Union([Type.String(), Type.Null()]),
+      chat_user_id: Type.String(),
+    }),
   ),
   mentioned_chat_channels: Type.Array(
     Type.Object({
@@ -21,7 +25,9 @@ export const References = Type.Object({
     }),
   ),
   // An emoji's alias may be unknown (null), as any scalar inside a nested object (DECISIONS).
-  custom_emojis: Type.Array(Type.Object({ alias: Type.Union([Type.String(), Type.Null()]), name: Type.String(), url: Url })),
+  custom_emojis: Type.Array(
+    Type.Object({ alias: Type.Union([Type.String(), Type.Null()]), name: Type.String(), url: Url }),
+  ),
   urls: Type.Array(
     Type.Object({
       order_seen: Type.Integer(),

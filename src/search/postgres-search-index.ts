@@ -72,12 +72,19 @@ function planOf(kind: SearchKind, communityId: string, query: SearchQuery): Plan
 }
 
 async function countMatches(db: Kysely<Database>, plan: Plan): Promise<number> {
-  const { rows } = await sql<{ total: number }>`${plan.withQuery} select count(*) as total from ${plan.table} s where ${plan.matches}`.execute(db);
+  const { rows } = await sql<{
+    total: number;
+  }>`${plan.withQuery} select count(*) as total from ${plan.table} s where ${plan.matches}`.execute(db);
   return Number(rows[0]?.total ?? 0);
 }
 
 /** The window of every match in full order, without the candidates of `except`: ts_rank needs no corpus statistics, so it is exact. */
-async function exactWindow(db: Kysely<Database>, plan: Plan, window: SearchWindow, except: RawBuilder<unknown> | null = null): Promise<string[]> {
+async function exactWindow(
+  db: Kysely<Database>,
+  plan: Plan,
+  window: SearchWindow,
+  except: RawBuilder<unknown> | null = null,
+): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`${plan.withQuery}${except ? sql`, candidates as (${except})` : sql``}
     select s.id from ${plan.table} s where ${plan.matches} ${except ? sql`and s.id not in (select id from candidates)` : sql``}
     order by ${plan.rank} desc, s.created_at desc, s.id desc
@@ -96,7 +103,12 @@ const candidatesOf = (plan: Plan, count: number): RawBuilder<unknown> => sql`
   order by rank desc, s.created_at desc, s.id desc limit ${count}`;
 
 /** As on SQLite: the candidates first, in exact order, then every other match in exact order. */
-async function budgetedWindow(db: Kysely<Database>, plan: Plan, candidates: RawBuilder<unknown>, window: SearchWindow): Promise<string[]> {
+async function budgetedWindow(
+  db: Kysely<Database>,
+  plan: Plan,
+  candidates: RawBuilder<unknown>,
+  window: SearchWindow,
+): Promise<string[]> {
   const { rows } = await sql<{ id: string; candidates: number }>`${plan.withQuery}, candidates as (${candidates})
     select id, count(*) over () as candidates from candidates
     order by rank desc, created_at desc, id desc
@@ -106,7 +118,9 @@ async function budgetedWindow(db: Kysely<Database>, plan: Plan, candidates: RawB
   let first = Number(rows[0]?.candidates ?? -1);
   if (first < 0) {
     // The window starts beyond the candidates: how many there are decides where the rest begins.
-    const counted = await sql<{ n: number }>`${plan.withQuery}, candidates as (${candidates}) select count(*) as n from candidates`.execute(db);
+    const counted = await sql<{
+      n: number;
+    }>`${plan.withQuery}, candidates as (${candidates}) select count(*) as n from candidates`.execute(db);
     first = Number(counted.rows[0]?.n ?? 0);
   }
   if (end <= first) return ids;
@@ -118,7 +132,12 @@ async function budgetedWindow(db: Kysely<Database>, plan: Plan, candidates: RawB
  * The exact window when the query has at most `budget` matches: only the first `budget + 1` matches are
  * read and ranked (all of them when they fit), so that an answer beyond the budget costs no more than that.
  */
-async function cappedExactWindow(db: Kysely<Database>, plan: Plan, window: SearchWindow, budget: number): Promise<string[]> {
+async function cappedExactWindow(
+  db: Kysely<Database>,
+  plan: Plan,
+  window: SearchWindow,
+  budget: number,
+): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`${plan.withQuery}, capped as materialized (
       select s.id, s.created_at, ${plan.rank} as rank from ${plan.table} s where ${plan.matches} limit ${budget + 1})
     select id from capped order by rank desc, created_at desc, id desc
@@ -138,8 +157,12 @@ export function createPostgresSearchIndex(budget: SearchBudget): SearchIndex {
       }
       // Side by side on two connections (the count reads every match, as ranking them would): the
       // ranking is capped at the budget, and exact whenever the count proves every match was read.
-      const [total, capped] = await Promise.all([countMatches(db, plan), cappedExactWindow(db, plan, window, budget.rankBudget)]);
-      if (total <= budget.rankBudget || window.offset >= total) return { ids: total <= budget.rankBudget ? capped : [], total };
+      const [total, capped] = await Promise.all([
+        countMatches(db, plan),
+        cappedExactWindow(db, plan, window, budget.rankBudget),
+      ]);
+      if (total <= budget.rankBudget || window.offset >= total)
+        return { ids: total <= budget.rankBudget ? capped : [], total };
       return { ids: await budgetedWindow(db, plan, candidatesOf(plan, budget.titleCandidates), window), total };
     },
   };

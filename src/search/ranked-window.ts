@@ -31,7 +31,8 @@ export async function rankedThrough(n: number, fetch: (limit: number) => Promise
     const rows = await fetch(limit);
     const boundary = rows[n - 1];
     const last = rows[rows.length - 1];
-    if (rows.length < limit || boundary === undefined || last === undefined || last.score !== boundary.score) return rows;
+    if (rows.length < limit || boundary === undefined || last === undefined || last.score !== boundary.score)
+      return rows;
     limit *= 2;
   }
 }

@@ -7,7 +7,6 @@
  */
 export const RANK_BUDGET = 20_000;
 
-
 /**
  * Beyond the budget, the best this many matches with a required term in the title (ranked by the
  * title-restricted query) are ranked exactly and shown first; every other match follows, in exact

@@ -35,5 +35,11 @@ export interface SearchHits {
  */
 export interface SearchIndex {
   /** Matches of a non-empty query among one community's posts (title and body) or comments (body). */
-  search(db: Kysely<Database>, kind: SearchKind, communityId: string, query: SearchQuery, window: SearchWindow): Promise<SearchHits>;
+  search(
+    db: Kysely<Database>,
+    kind: SearchKind,
+    communityId: string,
+    query: SearchQuery,
+    window: SearchWindow,
+  ): Promise<SearchHits>;
 }

@@ -18,7 +18,9 @@ function measure(w: string): number {
 const hasVowel = (w: string): boolean => [...w].some((_, i) => isVowelAt(w, i));
 const endsCvc = (w: string): boolean => {
   const n = w.length;
-  return n >= 3 && !isVowelAt(w, n - 3) && isVowelAt(w, n - 2) && !isVowelAt(w, n - 1) && !'wxy'.includes(w.charAt(n - 1));
+  return (
+    n >= 3 && !isVowelAt(w, n - 3) && isVowelAt(w, n - 2) && !isVowelAt(w, n - 1) && !'wxy'.includes(w.charAt(n - 1))
+  );
 };
 
 function afterSuffixRemoved(w: string): string {

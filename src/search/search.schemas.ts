@@ -14,7 +14,9 @@ export const SearchParams = Type.Object({
       'Case, accents and simple inflections (run/running) do not prevent a match. Any other character only separates words.',
     examples: ['welcome guide', '"hot dogs" -mustard', 'café OR coffee'],
   }),
-  type: StringEnum(searchTypes, { description: 'post: titles (weighted above bodies) and bodies; comment: comment bodies' }),
+  type: StringEnum(searchTypes, {
+    description: 'post: titles (weighted above bodies) and bodies; comment: comment bodies',
+  }),
   ...PageQuery,
   highlight: Type.Boolean({
     default: false,
@@ -25,7 +27,10 @@ export type SearchParams = Static<typeof SearchParams>;
 
 const Highlight = Type.Object({
   highlight: Type.Optional(
-    Type.String({ description: 'Present when asked for: the matched text (title and body of a post), HTML-escaped, hits in `<mark>`' }),
+    Type.String({
+      description:
+        'Present when asked for: the matched text (title and body of a post), HTML-escaped, hits in `<mark>`',
+    }),
   ),
 });
 

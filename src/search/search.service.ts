@@ -11,10 +11,15 @@ import { highlight } from './search-highlight.js';
 import { isEmptyQuery, parseSearchQuery, type SearchQuery } from './search-query.js';
 import type { CommentHit, PostHit, SearchParams } from './search.schemas.js';
 
-const postText = (post: Post): string => [post.title, post.body_plaintext].filter((text) => text !== null && text !== '').join('\n');
+const postText = (post: Post): string =>
+  [post.title, post.body_plaintext].filter((text) => text !== null && text !== '').join('\n');
 const commentText = (comment: Comment): string => comment.body_plaintext ?? '';
 
-function withHighlight<T extends Post | Comment>(records: T[], query: SearchQuery, textOf: (record: T) => string): (T & { highlight: string })[] {
+function withHighlight<T extends Post | Comment>(
+  records: T[],
+  query: SearchQuery,
+  textOf: (record: T) => string,
+): (T & { highlight: string })[] {
   return records.map((record) => ({ ...record, highlight: highlight(textOf(record), query) }));
 }
 

@@ -42,7 +42,13 @@ async function countMatches(db: Kysely<Database>, scope: Scope, match: string): 
 }
 
 /** The `limit` best matches by bm25 alone (no docs join: ties are broken later for the page only), without those of `except`. */
-async function bestMatches(db: Kysely<Database>, scope: Scope, match: string, limit: number, except: RawBuilder<unknown> | null): Promise<Scored[]> {
+async function bestMatches(
+  db: Kysely<Database>,
+  scope: Scope,
+  match: string,
+  limit: number,
+  except: RawBuilder<unknown> | null,
+): Promise<Scored[]> {
   const { fts } = scope;
   const { rows } = await sql<Scored>`
     select ${fts}.rowid as docid, ${scope.bm25} as score from ${fts}
@@ -65,7 +71,12 @@ const candidatesOf = (scope: Scope, likeliest: string, count: number): RawBuilde
  * index constraint FTS5 would be queried once per candidate, computing bm25's IDF (a walk of each
  * term's doclist) every time.
  */
-async function scoredCandidates(db: Kysely<Database>, scope: Scope, match: string, candidates: RawBuilder<unknown>): Promise<Scored[]> {
+async function scoredCandidates(
+  db: Kysely<Database>,
+  scope: Scope,
+  match: string,
+  candidates: RawBuilder<unknown>,
+): Promise<Scored[]> {
   const { fts } = scope;
   const { rows } = await sql<Scored>`
     select ${fts}.rowid as docid, ${scope.bm25} as score from ${fts}
@@ -84,8 +95,16 @@ function keysReader(db: Kysely<Database>, scope: Scope) {
 }
 
 /** Best match first over every match: the window's end (and its ties) ranked by bm25, dates read for the window alone. */
-async function exactWindow(db: Kysely<Database>, scope: Scope, match: string, window: SearchWindow, except: RawBuilder<unknown> | null = null): Promise<string[]> {
-  const rows = await rankedThrough(window.offset + window.limit, (limit) => bestMatches(db, scope, match, limit, except));
+async function exactWindow(
+  db: Kysely<Database>,
+  scope: Scope,
+  match: string,
+  window: SearchWindow,
+  except: RawBuilder<unknown> | null = null,
+): Promise<string[]> {
+  const rows = await rankedThrough(window.offset + window.limit, (limit) =>
+    bestMatches(db, scope, match, limit, except),
+  );
   return windowIds(rows, window, keysReader(db, scope));
 }
 

@@ -18,7 +18,9 @@ function fts5Group(group: readonly Clause[]): string {
 }
 
 const fts5Groups = (query: SearchQuery, render: (group: readonly Clause[]) => string): string =>
-  query.groups.length === 1 ? query.groups.map(render).join('') : query.groups.map((group) => `(${render(group)})`).join(' OR ');
+  query.groups.length === 1
+    ? query.groups.map(render).join('')
+    : query.groups.map((group) => `(${render(group)})`).join(' OR ');
 
 /**
  * The FTS5 MATCH expression, e.g. `("a" AND "b c") NOT ("d" OR "e")` or `("a") OR ("b")`; null when

@@ -9,7 +9,14 @@ import { notFound } from '../errors.js';
 import type { ApiKey } from '../schemas/api-key.js';
 import { storedFieldNames, type FieldNames } from './field-names.js';
 import type { Scope } from './scopes.js';
-import { findTokenByHash, findTokenWithCommunity, insertToken, listTokens, revokeToken, touchToken } from './tokens.repository.js';
+import {
+  findTokenByHash,
+  findTokenWithCommunity,
+  insertToken,
+  listTokens,
+  revokeToken,
+  touchToken,
+} from './tokens.repository.js';
 
 export interface Principal {
   tokenId: string;
@@ -54,7 +61,10 @@ export function createTokensService(db: Kysely<Database>, clock: Clock = systemC
   }
 
   return {
-    async create(communityId: string, options: { name?: string; scopes: Scope[]; expiresInMs?: number; fieldNames?: FieldNames }) {
+    async create(
+      communityId: string,
+      options: { name?: string; scopes: Scope[]; expiresInMs?: number; fieldNames?: FieldNames },
+    ) {
       const now = clock();
       const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
       const id = newUuid();

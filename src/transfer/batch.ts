@@ -15,7 +15,12 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** Inserts rows, replacing the columns of rows whose (community_id, id) already exists. */
-export async function upsertRows(db: Kysely<Database>, table: keyof Database, rows: Row[], keys: string[] = ['community_id', 'id']): Promise<void> {
+export async function upsertRows(
+  db: Kysely<Database>,
+  table: keyof Database,
+  rows: Row[],
+  keys: string[] = ['community_id', 'id'],
+): Promise<void> {
   const first = rows[0];
   if (!first) return;
   const columns = Object.keys(first);
@@ -40,10 +45,20 @@ export async function insertRows(db: Kysely<Database>, table: keyof Database, ro
 }
 
 /** Ids among `ids` that exist in `table` for the community. */
-export async function existingIds(db: Kysely<Database>, table: 'profiles' | 'tags' | 'feeds' | 'posts' | 'comments', communityId: string, ids: string[]): Promise<Set<string>> {
+export async function existingIds(
+  db: Kysely<Database>,
+  table: 'profiles' | 'tags' | 'feeds' | 'posts' | 'comments',
+  communityId: string,
+  ids: string[],
+): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunk([...new Set(ids)], 5000)) {
-    const rows = await db.selectFrom(table).select('id').where('community_id', '=', communityId).where('id', 'in', part).execute();
+    const rows = await db
+      .selectFrom(table)
+      .select('id')
+      .where('community_id', '=', communityId)
+      .where('id', 'in', part)
+      .execute();
     for (const row of rows) found.add(row.id);
   }
   return found;

@@ -28,12 +28,21 @@ export async function loadResolverTables(db: Kysely<Database>, communityId: stri
       .where('community_id', '=', communityId)
       .where('chat_user_id', 'is not', null)
       .execute(),
-    db.selectFrom('feeds').select(['id', 'label', 'slug', 'chat_channel_id', 'chat_channel_name']).where('community_id', '=', communityId).execute(),
+    db
+      .selectFrom('feeds')
+      .select(['id', 'label', 'slug', 'chat_channel_id', 'chat_channel_name'])
+      .where('community_id', '=', communityId)
+      .execute(),
   ]);
   return {
     users: new Map(profiles.map((p) => [p.chat_user_id ?? '', { profile_id: p.id, preferred_name: p.preferred_name }])),
     channels: new Map(
-      feeds.filter((f) => f.chat_channel_id).map((f) => [f.chat_channel_id ?? '', { id: f.id, label: f.label, slug: f.slug, channel_name: f.chat_channel_name ?? f.label }]),
+      feeds
+        .filter((f) => f.chat_channel_id)
+        .map((f) => [
+          f.chat_channel_id ?? '',
+          { id: f.id, label: f.label, slug: f.slug, channel_name: f.chat_channel_name ?? f.label },
+        ]),
     ),
   };
 }

@@ -11,7 +11,10 @@ import { toProfile } from '../profiles/profile.mapper.js';
 import { rowsOf } from './export.repository.js';
 
 /** Every record of the community as import-format objects, dependencies first. */
-export async function* exportRecords(db: Kysely<Database>, communityId: string): AsyncGenerator<Record<string, unknown>> {
+export async function* exportRecords(
+  db: Kysely<Database>,
+  communityId: string,
+): AsyncGenerator<Record<string, unknown>> {
   for await (const rows of rowsOf(db, 'feeds', communityId)) {
     for (const f of rows) {
       const { id, label, slug, is_archived, is_unlisted, ...rest } = toFeed(f);

@@ -49,7 +49,10 @@ export const hostedAliases: Readonly<Record<RecordKind, AliasTable>> = {
     recap_slack_blocks: 'recap_chat_blocks',
     recap_slack_blocks_references: ['recap_chat_blocks_references', references],
     luma_event_id: 'partner_event_id',
-    published_to: ['published_to', { slack_channel_id: 'chat_channel_id', slack_message_permalink: 'chat_message_permalink' }],
+    published_to: [
+      'published_to',
+      { slack_channel_id: 'chat_channel_id', slack_message_permalink: 'chat_message_permalink' },
+    ],
     hosts: ['hosts', profile],
     speakers: ['speakers', profile],
   },
@@ -60,7 +63,8 @@ export const hostedAliases: Readonly<Record<RecordKind, AliasTable>> = {
 export class AliasError extends Error {}
 
 type JsonObject = Record<string, unknown>;
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function inside(value: unknown, table: AliasTable, path: string): unknown {
   if (Array.isArray(value)) {
@@ -82,7 +86,8 @@ function renameKeys(record: JsonObject, table: AliasTable, path: string): JsonOb
     const [spec, nested] = typeof entry === 'string' ? [entry, null] : entry;
     const hasHosted = hosted !== spec && Object.hasOwn(record, hosted);
     const hasSpec = Object.hasOwn(record, spec);
-    if (hasHosted && hasSpec) throw new AliasError(`${path ? `${path.slice(0, -1)}: ` : ''}both '${hosted}' and '${spec}' are given; use one`);
+    if (hasHosted && hasSpec)
+      throw new AliasError(`${path ? `${path.slice(0, -1)}: ` : ''}both '${hosted}' and '${spec}' are given; use one`);
     if (!hasHosted && !hasSpec) continue;
     const value = hasHosted ? record[hosted] : record[spec];
     const converted = nested ? inside(value, nested, `${path}${spec}.`) : value;

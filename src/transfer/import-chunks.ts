@@ -49,7 +49,14 @@ export interface FinishResult {
   /** The file's profiles with an e-mail, each at the line of its last record. */
   emails: EmailClaim[];
   /** Touched records, for fragments and counters. */
-  ids: { feeds: string[]; profiles: string[]; tags: string[]; events: string[]; posts: string[]; commentPosts: string[] };
+  ids: {
+    feeds: string[];
+    profiles: string[];
+    tags: string[];
+    events: string[];
+    posts: string[];
+    commentPosts: string[];
+  };
   /** Feed references derived once every feed and profile is known. */
   feedReferences: { id: string; purpose: string | null; topic: string | null }[];
   /** Posts whose comments_count and latest_activity_at the store must count (all of them, into a populated community). */
@@ -89,7 +96,11 @@ export class ChunkBuilder {
   private readonly feedCounts = new Map<string, number>();
   private feedCountsValid = true;
   private readonly pendingFeeds = new Map<string, { purpose: unknown[] | null; topic: unknown[] | null }>();
-  private readonly derivedMasks = { posts: new Map<string, number>(), comments: new Map<string, number>(), events: new Map<string, number>() };
+  private readonly derivedMasks = {
+    posts: new Map<string, number>(),
+    comments: new Map<string, number>(),
+    events: new Map<string, number>(),
+  };
   private readonly profileKeys = new Map<string, string>();
   private derivedAny = false;
   private late = false;
@@ -107,7 +118,10 @@ export class ChunkBuilder {
     const plan = emptyPlan();
     const problems: ImportProblem[] = [];
     const ignored: [number, string][] = [];
-    const options: ParseOptions = { ignoreUnknown: this.options.ignoreUnknown, onIgnored: (line, field) => ignored.push([line, field]) };
+    const options: ParseOptions = {
+      ignoreUnknown: this.options.ignoreUnknown,
+      onIgnored: (line, field) => ignored.push([line, field]),
+    };
     for (let i = 0; i < lines.length; i++) {
       try {
         parseLine(plan, lines[i] ?? '', first + i, this.options.now, options);
@@ -124,7 +138,9 @@ export class ChunkBuilder {
 
   /** What the file as a whole says, once every line was added. */
   finish(): FinishResult {
-    const unresolved = this.unresolvedCandidates.filter((link) => !this.ids[link.table].has(link.id) && !this.rejected.has(`${link.table}:${link.id}`));
+    const unresolved = this.unresolvedCandidates.filter(
+      (link) => !this.ids[link.table].has(link.id) && !this.rejected.has(`${link.table}:${link.id}`),
+    );
     const feedReferences = [...this.pendingFeeds].map(([id, feed]) => ({
       id,
       purpose: feed.purpose ? this.derive.references(feed.purpose) : null,
@@ -154,7 +170,11 @@ export class ChunkBuilder {
       recountPosts: [...this.recount],
       feedCounts: this.options.empty && this.feedCountsValid ? [...this.feedCounts] : null,
       late: this.late
-        ? { posts: [...this.derivedMasks.posts], comments: [...this.derivedMasks.comments], events: [...this.derivedMasks.events] }
+        ? {
+            posts: [...this.derivedMasks.posts],
+            comments: [...this.derivedMasks.comments],
+            events: [...this.derivedMasks.events],
+          }
         : null,
     };
   }
@@ -169,7 +189,8 @@ export class ChunkBuilder {
     for (const { line, row } of plan.profiles.values()) {
       this.ids.profiles.add(row.id);
       this.emails.delete(row.id);
-      if (row.email_key) this.emails.set(row.id, { line, id: row.id, email: row.email ?? null, email_key: row.email_key });
+      if (row.email_key)
+        this.emails.set(row.id, { line, id: row.id, email: row.email ?? null, email_key: row.email_key });
       this.resolveProfile(row.id, row.chat_user_id ?? null, row.preferred_name ?? null);
     }
     for (const { row } of plan.feeds.values()) {
@@ -216,7 +237,8 @@ export class ChunkBuilder {
     };
     for (const feed of plan.feeds.values()) {
       rows.feeds.push({ community_id, ...feed.row });
-      if (feed.derivePurpose || feed.deriveTopic) this.pendingFeeds.set(feed.row.id, { purpose: feed.derivePurpose, topic: feed.deriveTopic });
+      if (feed.derivePurpose || feed.deriveTopic)
+        this.pendingFeeds.set(feed.row.id, { purpose: feed.derivePurpose, topic: feed.deriveTopic });
       else this.pendingFeeds.delete(feed.row.id);
     }
     for (const { line, row } of plan.profiles.values()) {
@@ -233,13 +255,21 @@ export class ChunkBuilder {
       rows.events.push({
         community_id,
         ...event.row,
-        ...(event.deriveDescription ? { description_chat_blocks_references: derive.references(event.deriveDescription) } : {}),
+        ...(event.deriveDescription
+          ? { description_chat_blocks_references: derive.references(event.deriveDescription) }
+          : {}),
         ...(event.deriveRecap ? { recap_chat_blocks_references: derive.references(event.deriveRecap) } : {}),
       });
-      event.hosts.forEach((profile_id, position) => rows.eventProfiles.push({ community_id, event_id: id, role: 'host', position, profile_id }));
-      event.speakers.forEach((profile_id, position) => rows.eventProfiles.push({ community_id, event_id: id, role: 'speaker', position, profile_id }));
+      event.hosts.forEach((profile_id, position) =>
+        rows.eventProfiles.push({ community_id, event_id: id, role: 'host', position, profile_id }),
+      );
+      event.speakers.forEach((profile_id, position) =>
+        rows.eventProfiles.push({ community_id, event_id: id, role: 'speaker', position, profile_id }),
+      );
       event.tags.forEach((tag_id, position) => rows.eventTags.push({ community_id, event_id: id, position, tag_id }));
-      event.publications.forEach((p, position) => rows.eventPublications.push({ community_id, event_id: id, position, ...p }));
+      event.publications.forEach((p, position) =>
+        rows.eventPublications.push({ community_id, event_id: id, position, ...p }),
+      );
     }
     // Comments first: a post written in this chunk carries the counts of the comments seen so far.
     for (const comment of plan.comments.values()) {

@@ -24,14 +24,19 @@ function nearlyEqual(a: string, b: string): boolean {
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     previous = current;
   }
   return (previous[b.length] ?? 3) <= 2;
 }
 
-const meantOf = (key: string, known: readonly string[]) => known.find((name) => nearlyEqual(key.toLowerCase(), name)) ?? null;
+const meantOf = (key: string, known: readonly string[]) =>
+  known.find((name) => nearlyEqual(key.toLowerCase(), name)) ?? null;
 
 /** The alternatives of a union, unions within it flattened (`Opt(Union([id, object]))` nests two). */
 const branches = (schema: SchemaShape): SchemaShape[] => (schema.anyOf ? schema.anyOf.flatMap(branches) : [schema]);

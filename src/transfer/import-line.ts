@@ -96,11 +96,12 @@ export class LineParser {
   feed(record: FeedRecord): void {
     const purpose = record.chat_channel_purpose_chat_blocks ?? null;
     const topic = record.chat_channel_topic_chat_blocks ?? null;
-    const givenReferences = (references: FeedRecord['chat_channel_topic_chat_blocks_references']) => (references ? writeJson(references) : null);
+    const givenReferences = (references: FeedRecord['chat_channel_topic_chat_blocks_references']) =>
+      references ? writeJson(references) : null;
     this.plan.feeds.set(record.id, {
       line: this.line,
-      derivePurpose: record.chat_channel_purpose_chat_blocks_references ? null : purpose ?? [],
-      deriveTopic: record.chat_channel_topic_chat_blocks_references ? null : topic ?? [],
+      derivePurpose: record.chat_channel_purpose_chat_blocks_references ? null : (purpose ?? []),
+      deriveTopic: record.chat_channel_topic_chat_blocks_references ? null : (topic ?? []),
       row: {
         id: record.id,
         created_at: this.stamp(record.created_at, 'created_at') ?? this.now,
@@ -119,7 +120,9 @@ export class LineParser {
         chat_channel_name: record.chat_channel_name ?? null,
         chat_channel_num_members: record.chat_channel_num_members ?? 0,
         chat_channel_purpose_chat_blocks: purpose === null ? null : writeJson(purpose),
-        chat_channel_purpose_chat_blocks_references: givenReferences(record.chat_channel_purpose_chat_blocks_references),
+        chat_channel_purpose_chat_blocks_references: givenReferences(
+          record.chat_channel_purpose_chat_blocks_references,
+        ),
         chat_channel_topic_chat_blocks: topic === null ? null : writeJson(topic),
         chat_channel_topic_chat_blocks_references: givenReferences(record.chat_channel_topic_chat_blocks_references),
       },
@@ -132,14 +135,19 @@ export class LineParser {
     const start = this.eventTime(record.start_date, 'start_date', timeZone) ?? this.fail('start_date is required');
     const end = this.eventTime(record.end_date, 'end_date', timeZone);
     // Without a time zone the answer keeps the offsets the record was written in (an event read from the API).
-    const offset = (value: string | null | undefined) => (timeZone === null && value ? parseInstant(value)?.offsetMinutes ?? null : null);
+    const offset = (value: string | null | undefined) =>
+      timeZone === null && value ? (parseInstant(value)?.offsetMinutes ?? null) : null;
     if (end !== null && end < start) this.fail('end_date: must not be before start_date');
     const created = this.stamp(record.created_at, 'created_at') ?? this.now;
     const description = record.description_chat_blocks ?? null;
     const recap = record.recap_chat_blocks ?? null;
     const publications = (record.published_to ?? []).map((p) => {
       if (p.feed_id) this.link('feeds', p.feed_id, 'published_to feed');
-      return { feed_id: p.feed_id ?? null, chat_channel_id: p.chat_channel_id ?? null, chat_message_permalink: p.chat_message_permalink ?? null };
+      return {
+        feed_id: p.feed_id ?? null,
+        chat_channel_id: p.chat_channel_id ?? null,
+        chat_message_permalink: p.chat_message_permalink ?? null,
+      };
     });
     this.plan.events.set(record.id, {
       line: this.line,
@@ -147,8 +155,8 @@ export class LineParser {
       speakers: (record.speakers ?? []).map((s) => this.profileRef(s, 'speaker')),
       tags: (record.tags ?? []).map((t) => (typeof t === 'string' ? (this.link('tags', t, 'tag'), t) : this.tag(t))),
       publications,
-      deriveDescription: record.description_chat_blocks_references ? null : description ?? [],
-      deriveRecap: record.recap_chat_blocks_references ? null : recap ?? [],
+      deriveDescription: record.description_chat_blocks_references ? null : (description ?? []),
+      deriveRecap: record.recap_chat_blocks_references ? null : (recap ?? []),
       row: {
         id: record.id,
         created_at: created,
@@ -211,7 +219,8 @@ export class LineParser {
   post(record: PostRecord): void {
     const created = this.stamp(record.created_at, 'created_at') ?? this.fail('created_at is required');
     const message = this.chatMessage(record.chat_message);
-    if (record.feed && record.feed.id !== record.feed_id) this.fail(`feed.id '${record.feed.id}' is not the post's feed_id '${record.feed_id}'`);
+    if (record.feed && record.feed.id !== record.feed_id)
+      this.fail(`feed.id '${record.feed.id}' is not the post's feed_id '${record.feed_id}'`);
     this.link('feeds', record.feed_id, 'feed');
     this.plan.posts.set(record.id, {
       line: this.line,
@@ -246,7 +255,8 @@ export class LineParser {
 
   comment(record: CommentRecord): void {
     const postId = record.parent_post_id ?? record.post_id ?? this.fail('parent_post_id (or post_id) is required');
-    if (record.parent_post && record.parent_post.id !== postId) this.fail(`parent_post.id '${record.parent_post.id}' is not the comment's parent_post_id '${postId}'`);
+    if (record.parent_post && record.parent_post.id !== postId)
+      this.fail(`parent_post.id '${record.parent_post.id}' is not the comment's parent_post_id '${postId}'`);
     const created = this.stamp(record.created_at, 'created_at') ?? this.fail('created_at is required');
     const message = this.chatMessage(record.chat_message);
     this.link('posts', postId, 'parent post');

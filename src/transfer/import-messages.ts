@@ -31,7 +31,7 @@ function accepted(schema: SchemaShape): string {
   if ('const' in schema) return String(schema.const);
   switch (schema.type) {
     case 'string':
-      return schema.pattern ? patterns[schema.pattern] ?? `text matching ${schema.pattern}` : 'a string';
+      return schema.pattern ? (patterns[schema.pattern] ?? `text matching ${schema.pattern}`) : 'a string';
     case 'integer':
       return schema.minimum === 0 ? 'a whole number (0 or more)' : 'a whole number';
     case 'number':

@@ -7,7 +7,16 @@ import { LineParser } from './import-line.js';
 import { schemaProblems } from './import-messages.js';
 import type { ImportPlan, Link } from './import-plan.js';
 import { ImportError } from './import-problems.js';
-import { CommentRecord, EventRecord, FeedRecord, PostRecord, ProfileRecord, recordKinds, TagRecord, type RecordKind } from './import-records.js';
+import {
+  CommentRecord,
+  EventRecord,
+  FeedRecord,
+  PostRecord,
+  ProfileRecord,
+  recordKinds,
+  TagRecord,
+  type RecordKind,
+} from './import-records.js';
 
 export interface ParseOptions {
   /** Unknown fields are dropped instead of refused; each is told to `onIgnored`. */
@@ -27,10 +36,17 @@ const checkers = {
 
 const kindNames: ReadonlySet<string> = new Set(recordKinds);
 const isRecordKind = (kind: unknown): kind is RecordKind => typeof kind === 'string' && kindNames.has(kind);
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The record as its kind's type, or every problem of the line: unknown fields, then schema breaches, then a NUL. */
-function validated<T extends TSchema>(check: TypeCheck<T>, kind: RecordKind, record: Record<string, unknown>, line: number, options: ParseOptions): Static<T> {
+function validated<T extends TSchema>(
+  check: TypeCheck<T>,
+  kind: RecordKind,
+  record: Record<string, unknown>,
+  line: number,
+  options: ParseOptions,
+): Static<T> {
   const problems: string[] = [];
   for (const field of unknownFields(kind, record)) {
     if (options.ignoreUnknown) options.onIgnored?.(line, field.path);
@@ -59,7 +75,13 @@ function nulField(record: unknown): string | null {
   return null;
 }
 
-const tableOf: Partial<Record<RecordKind, Link['table']>> = { feed: 'feeds', profile: 'profiles', tag: 'tags', post: 'posts', comment: 'comments' };
+const tableOf: Partial<Record<RecordKind, Link['table']>> = {
+  feed: 'feeds',
+  profile: 'profiles',
+  tag: 'tags',
+  post: 'posts',
+  comment: 'comments',
+};
 
 /** Remembers the id a refused line defined, so that links to it are not reported again as missing. */
 function reject(plan: ImportPlan, kind: RecordKind, record: Record<string, unknown>): void {
@@ -83,7 +105,10 @@ export function parseLine(plan: ImportPlan, text: string, line: number, now: str
   if (!isObject(record)) throw new ImportError(line, 'a record must be a JSON object');
   const recordKind = record['kind'];
   if (!isRecordKind(recordKind)) {
-    throw new ImportError(line, `kind must be one of ${recordKinds.join(', ')} (got ${JSON.stringify(recordKind ?? null)})`);
+    throw new ImportError(
+      line,
+      `kind must be one of ${recordKinds.join(', ')} (got ${JSON.stringify(recordKind ?? null)})`,
+    );
   }
   let aliased: Record<string, unknown>;
   try {
@@ -96,12 +121,24 @@ export function parseLine(plan: ImportPlan, text: string, line: number, now: str
   try {
     const parser = new LineParser(plan, line, now);
     switch (recordKind) {
-      case 'feed': parser.feed(validated(checkers.feed, recordKind, aliased, line, options)); break;
-      case 'profile': parser.profile(validated(checkers.profile, recordKind, aliased, line, options)); break;
-      case 'tag': parser.tag(validated(checkers.tag, recordKind, aliased, line, options)); break;
-      case 'calendar_event': parser.event(validated(checkers.calendar_event, recordKind, aliased, line, options)); break;
-      case 'post': parser.post(validated(checkers.post, recordKind, aliased, line, options)); break;
-      case 'comment': parser.comment(validated(checkers.comment, recordKind, aliased, line, options)); break;
+      case 'feed':
+        parser.feed(validated(checkers.feed, recordKind, aliased, line, options));
+        break;
+      case 'profile':
+        parser.profile(validated(checkers.profile, recordKind, aliased, line, options));
+        break;
+      case 'tag':
+        parser.tag(validated(checkers.tag, recordKind, aliased, line, options));
+        break;
+      case 'calendar_event':
+        parser.event(validated(checkers.calendar_event, recordKind, aliased, line, options));
+        break;
+      case 'post':
+        parser.post(validated(checkers.post, recordKind, aliased, line, options));
+        break;
+      case 'comment':
+        parser.comment(validated(checkers.comment, recordKind, aliased, line, options));
+        break;
     }
   } catch (error) {
     reject(plan, recordKind, aliased);

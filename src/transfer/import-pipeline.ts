@@ -3,7 +3,10 @@ import { Worker } from 'node:worker_threads';
 import { ChunkBuilder, type ChunkOptions, type ChunkResult, type FinishResult } from './import-chunks.js';
 
 export type WorkerRequest = { type: 'lines'; lines: string[]; first: number } | { type: 'finish' };
-export type WorkerReply = { type: 'chunk'; chunk: ChunkResult } | { type: 'finish'; finish: FinishResult } | { type: 'error'; message: string };
+export type WorkerReply =
+  | { type: 'chunk'; chunk: ChunkResult }
+  | { type: 'finish'; finish: FinishResult }
+  | { type: 'error'; message: string };
 
 /** Parses and derives chunk by chunk; answers come back in the order the requests went. */
 export interface ChunkSource {
@@ -14,7 +17,8 @@ export interface ChunkSource {
 
 /** The compiled worker beside this module; under a TypeScript runner (the tests) the source, loaded through tsx's loader. */
 function startWorker(options: ChunkOptions): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./import-worker.js', import.meta.url), { workerData: options });
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./import-worker.js', import.meta.url), { workerData: options });
   const source = JSON.stringify(new URL('./import-worker.ts', import.meta.url).href);
   const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); });`;
   return new Worker(boot, { eval: true, workerData: options });

@@ -1,7 +1,14 @@
 // The plan an import builds from a file: its rows by table and id (without the community they go to), the
 // links between records, and what the writer derives.
 import type { Insertable } from 'kysely';
-import type { CalendarEventsTable, CommentsTable, FeedsTable, PostsTable, ProfilesTable, TagsTable } from '../db/database.js';
+import type {
+  CalendarEventsTable,
+  CommentsTable,
+  FeedsTable,
+  PostsTable,
+  ProfilesTable,
+  TagsTable,
+} from '../db/database.js';
 
 /** A row as a file gives it: the community it goes to is the writer's to add (import-chunks.ts). */
 export type FileRow<T> = Omit<Insertable<T>, 'community_id'>;
@@ -29,7 +36,8 @@ export interface ParsedEvent extends Located<FileRow<CalendarEventsTable>> {
   deriveRecap: unknown[] | null;
 }
 
-export interface ParsedPost extends Located<Omit<FileRow<PostsTable>, 'references' | 'body_plaintext' | 'read_time_minutes'>> {
+export interface ParsedPost
+  extends Located<Omit<FileRow<PostsTable>, 'references' | 'body_plaintext' | 'read_time_minutes'>> {
   body_plaintext: string | null | undefined;
   read_time_minutes: number | null | undefined;
   references: string | undefined;

@@ -9,10 +9,16 @@ export interface ImportProblem {
 /** Every problem found in a file (up to `maxProblems`), in line order: one run shows them all. */
 export class ImportError extends Error {
   readonly problems: ImportProblem[];
-  constructor(lineOrProblems: number | ImportProblem[], reason = '', readonly truncated = false) {
+  constructor(
+    lineOrProblems: number | ImportProblem[],
+    reason = '',
+    readonly truncated = false,
+  ) {
     const problems = typeof lineOrProblems === 'number' ? [{ line: lineOrProblems, reason }] : lineOrProblems;
     const lines = problems.map((p) => (p.line > 0 ? `line ${p.line}: ${p.reason}` : p.reason));
-    const heading = truncated ? `At least ${problems.length} problems (the report stops there)` : `${problems.length} problems`;
+    const heading = truncated
+      ? `At least ${problems.length} problems (the report stops there)`
+      : `${problems.length} problems`;
     super(lines.length === 1 && !truncated ? (lines[0] ?? '') : `${heading}:\n${lines.join('\n')}`);
     this.name = 'ImportError';
     this.problems = problems;

@@ -208,4 +208,5 @@ export const recordKinds = Object.keys(recordSchemas) as RecordKind[];
  * unknown field, refused unless the import is told to ignore them (a typo must not silently become null).
  */
 export const knownFields = {} as Record<RecordKind, readonly string[]>;
-for (const kind of recordKinds) knownFields[kind] = [...new Set(['kind', ...Object.keys(recordSchemas[kind].properties)])];
+for (const kind of recordKinds)
+  knownFields[kind] = [...new Set(['kind', ...Object.keys(recordSchemas[kind].properties)])];

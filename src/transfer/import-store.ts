@@ -20,8 +20,19 @@ export const ANALYZE_FROM_RECORDS = 10_000;
 
 /** The tables an import writes. */
 const IMPORTED_TABLES = [
-  'profiles', 'feeds', 'tags', 'calendar_events', 'event_profiles', 'event_tags', 'event_feeds', 'event_publications',
-  'posts', 'comments', 'post_search', 'comment_search', 'fragments',
+  'profiles',
+  'feeds',
+  'tags',
+  'calendar_events',
+  'event_profiles',
+  'event_tags',
+  'event_feeds',
+  'event_publications',
+  'posts',
+  'comments',
+  'post_search',
+  'comment_search',
+  'fragments',
 ] as const;
 
 const SEARCH_SOURCES = ['posts', 'comments'] as const;
@@ -37,12 +48,18 @@ const sqliteImport: ImportStore = {
   },
   async deferSearch(trx, communityId) {
     const names = SEARCH_SOURCES.map((source) => `${source}_search_insert`);
-    const triggers = await sql<{ name: string; sql: string }>`select name, sql from sqlite_master where type = 'trigger' and name in (${sql.join(names)})`.execute(trx);
+    const triggers = await sql<{
+      name: string;
+      sql: string;
+    }>`select name, sql from sqlite_master where type = 'trigger' and name in (${sql.join(names)})`.execute(trx);
     for (const trigger of triggers.rows) await sql.raw(`drop trigger ${trigger.name}`).execute(trx);
-    await sql`insert into search_communities (community_id) select ${communityId} where not exists (select 1 from search_communities where community_id = ${communityId})`.execute(trx);
+    await sql`insert into search_communities (community_id) select ${communityId} where not exists (select 1 from search_communities where community_id = ${communityId})`.execute(
+      trx,
+    );
     return async () => {
       for (const source of SEARCH_SOURCES) {
-        for (const statement of sqliteSearchLoad(source)) await sql.raw(statement.replaceAll('?', `'${communityId.replaceAll("'", "''")}'`)).execute(trx);
+        for (const statement of sqliteSearchLoad(source))
+          await sql.raw(statement.replaceAll('?', `'${communityId.replaceAll("'", "''")}'`)).execute(trx);
       }
       for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(trx);
     };
@@ -60,7 +77,8 @@ const postgresImport: ImportStore = {
     await sql`select set_config('hearth.defer_search', 'on', true)`.execute(trx);
     return async () => {
       await sql`select set_config('hearth.defer_search', 'off', true)`.execute(trx);
-      for (const source of SEARCH_SOURCES) await sql.raw(postgresSearchLoad(source).replace('$1', `'${communityId.replaceAll("'", "''")}'`)).execute(trx);
+      for (const source of SEARCH_SOURCES)
+        await sql.raw(postgresSearchLoad(source).replace('$1', `'${communityId.replaceAll("'", "''")}'`)).execute(trx);
     };
   },
   // Without statistics the planner guesses a few hundred posts per community and picks a bitmap scan and a
@@ -76,4 +94,5 @@ const postgresImport: ImportStore = {
   },
 };
 
-export const importStoreFor = (dialect: StoreDialect): ImportStore => (dialect.name === 'postgres' ? postgresImport : sqliteImport);
+export const importStoreFor = (dialect: StoreDialect): ImportStore =>
+  dialect.name === 'postgres' ? postgresImport : sqliteImport;

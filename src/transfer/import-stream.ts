@@ -17,14 +17,31 @@ async function takenEmails(db: Kysely<Database>, communityId: string, rows: Chun
   const owner = new Map<string, string>();
   for (const claim of rows.emails) {
     const previous = owner.get(claim.email_key);
-    if (previous !== undefined && previous !== claim.id) problems.push({ line: claim.line, reason: `profile: e-mail '${claim.email}' already belongs to profile '${previous}'` });
+    if (previous !== undefined && previous !== claim.id)
+      problems.push({
+        line: claim.line,
+        reason: `profile: e-mail '${claim.email}' already belongs to profile '${previous}'`,
+      });
     owner.set(claim.email_key, claim.id);
   }
   for (const part of chunk(rows.emails, 5000)) {
-    const found = await db.selectFrom('profiles').select(['id', 'email_key']).where('community_id', '=', communityId).where('email_key', 'in', part.map((c) => c.email_key)).execute();
+    const found = await db
+      .selectFrom('profiles')
+      .select(['id', 'email_key'])
+      .where('community_id', '=', communityId)
+      .where(
+        'email_key',
+        'in',
+        part.map((c) => c.email_key),
+      )
+      .execute();
     for (const row of found) {
       const claim = part.find((c) => c.email_key === row.email_key && c.id !== row.id);
-      if (claim) problems.push({ line: claim.line, reason: `profile: e-mail '${row.email_key}' already belongs to profile '${row.id}'` });
+      if (claim)
+        problems.push({
+          line: claim.line,
+          reason: `profile: e-mail '${row.email_key}' already belongs to profile '${row.id}'`,
+        });
     }
   }
   return problems;
@@ -54,7 +71,10 @@ export class ImportStream {
     if (rows.events.length > 0) {
       await upsertRows(db, 'calendar_events', rows.events);
       if (!this.empty) {
-        for (const part of chunk(rows.events.map((e) => String(e['id'])), 5000)) {
+        for (const part of chunk(
+          rows.events.map((e) => String(e['id'])),
+          5000,
+        )) {
           for (const table of ['event_profiles', 'event_tags', 'event_publications'] as const) {
             await db.deleteFrom(table).where('community_id', '=', communityId).where('event_id', 'in', part).execute();
           }
@@ -75,8 +95,16 @@ export class ImportStream {
     if (rows.posts.length > 0) {
       if (!this.empty) {
         // A post moved to another feed changes the count of the feed it left too.
-        for (const part of chunk(rows.posts.map((p) => String(p['id'])), 5000)) {
-          const previous = await db.selectFrom('posts').select('feed_id').where('community_id', '=', communityId).where('id', 'in', part).execute();
+        for (const part of chunk(
+          rows.posts.map((p) => String(p['id'])),
+          5000,
+        )) {
+          const previous = await db
+            .selectFrom('posts')
+            .select('feed_id')
+            .where('community_id', '=', communityId)
+            .where('id', 'in', part)
+            .execute();
           for (const row of previous) this.feeds.add(row.feed_id);
         }
         for (const post of rows.posts) this.feeds.add(String(post['feed_id']));
@@ -107,10 +135,16 @@ export class ImportStream {
     await refreshPostActivity(db, communityId, new Set(result.recountPosts));
     if (result.feedCounts) {
       for (const [feedId, count] of result.feedCounts) {
-        await db.updateTable('feeds').set({ posts_count: count }).where('community_id', '=', communityId).where('id', '=', feedId).execute();
+        await db
+          .updateTable('feeds')
+          .set({ posts_count: count })
+          .where('community_id', '=', communityId)
+          .where('id', '=', feedId)
+          .execute();
       }
     } else {
-      for (const post of result.ids.posts.length > 0 && this.empty ? await this.feedsOfPosts() : []) this.feeds.add(post);
+      for (const post of result.ids.posts.length > 0 && this.empty ? await this.feedsOfPosts() : [])
+        this.feeds.add(post);
       await refreshFeedCounts(db, communityId, this.feeds);
     }
     await refreshFragments(db, communityId, {
@@ -134,7 +168,12 @@ export class ImportStream {
   }
 
   private async feedsOfPosts(): Promise<string[]> {
-    const rows = await this.db.selectFrom('posts').select('feed_id').distinct().where('community_id', '=', this.communityId).execute();
+    const rows = await this.db
+      .selectFrom('posts')
+      .select('feed_id')
+      .distinct()
+      .where('community_id', '=', this.communityId)
+      .execute();
     return rows.map((row) => row.feed_id);
   }
 
@@ -146,13 +185,21 @@ export class ImportStream {
     const { db, communityId } = this;
     const derive = await createDeriver(db, communityId);
     const blocksOf = (message: unknown): unknown[] | null => {
-      const parsed = typeof message === 'string' ? (JSON.parse(message) as { blocks?: unknown[] | null }) : (message as { blocks?: unknown[] | null } | null);
+      const parsed =
+        typeof message === 'string'
+          ? (JSON.parse(message) as { blocks?: unknown[] | null })
+          : (message as { blocks?: unknown[] | null } | null);
       return parsed?.blocks ?? null;
     };
     const json = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
     for (const part of chunk(late.posts, 500)) {
       const masks = new Map(part);
-      const rows = await db.selectFrom('posts').select(['id', 'chat_message', 'body_prosemirror', 'body_plaintext']).where('community_id', '=', communityId).where('id', 'in', [...masks.keys()]).execute();
+      const rows = await db
+        .selectFrom('posts')
+        .select(['id', 'chat_message', 'body_prosemirror', 'body_plaintext'])
+        .where('community_id', '=', communityId)
+        .where('id', 'in', [...masks.keys()])
+        .execute();
       for (const row of rows) {
         const mask = masks.get(row.id) ?? 0;
         const blocks = blocksOf(row.chat_message);
@@ -172,7 +219,12 @@ export class ImportStream {
     }
     for (const part of chunk(late.comments, 500)) {
       const masks = new Map(part);
-      const rows = await db.selectFrom('comments').select(['id', 'chat_message']).where('community_id', '=', communityId).where('id', 'in', [...masks.keys()]).execute();
+      const rows = await db
+        .selectFrom('comments')
+        .select(['id', 'chat_message'])
+        .where('community_id', '=', communityId)
+        .where('id', 'in', [...masks.keys()])
+        .execute();
       for (const row of rows) {
         const mask = masks.get(row.id) ?? 0;
         const blocks = blocksOf(row.chat_message);
@@ -197,12 +249,16 @@ export class ImportStream {
         .execute();
       for (const row of rows) {
         const mask = masks.get(row.id) ?? 0;
-        const blocks = (value: unknown) => ((value === null ? [] : json(value)) as unknown[]);
+        const blocks = (value: unknown) => (value === null ? [] : json(value)) as unknown[];
         await db
           .updateTable('calendar_events')
           .set({
-            ...(mask & DERIVED.description ? { description_chat_blocks_references: derive.references(blocks(row.description_chat_blocks)) } : {}),
-            ...(mask & DERIVED.recap ? { recap_chat_blocks_references: derive.references(blocks(row.recap_chat_blocks)) } : {}),
+            ...(mask & DERIVED.description
+              ? { description_chat_blocks_references: derive.references(blocks(row.description_chat_blocks)) }
+              : {}),
+            ...(mask & DERIVED.recap
+              ? { recap_chat_blocks_references: derive.references(blocks(row.recap_chat_blocks)) }
+              : {}),
           })
           .where('community_id', '=', communityId)
           .where('id', '=', row.id)
@@ -215,7 +271,12 @@ export class ImportStream {
 /** Whether the community holds no records at all: the import may then count in memory and index in bulk. */
 export async function isEmptyCommunity(db: Kysely<Database>, communityId: string): Promise<boolean> {
   for (const table of ['feeds', 'profiles', 'tags', 'calendar_events', 'posts', 'comments'] as const) {
-    const row = await db.selectFrom(table).select(sql<number>`1`.as('one')).where('community_id', '=', communityId).limit(1).executeTakeFirst();
+    const row = await db
+      .selectFrom(table)
+      .select(sql<number>`1`.as('one'))
+      .where('community_id', '=', communityId)
+      .limit(1)
+      .executeTakeFirst();
     if (row) return false;
   }
   return true;

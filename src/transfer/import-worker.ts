@@ -9,7 +9,10 @@ const builder = new ChunkBuilder(workerData as ChunkOptions);
 port.on('message', (request: WorkerRequest) => {
   let reply: WorkerReply;
   try {
-    reply = request.type === 'lines' ? { type: 'chunk', chunk: builder.add(request.lines, request.first) } : { type: 'finish', finish: builder.finish() };
+    reply =
+      request.type === 'lines'
+        ? { type: 'chunk', chunk: builder.add(request.lines, request.first) }
+        : { type: 'finish', finish: builder.finish() };
   } catch (error) {
     reply = { type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

@@ -32,8 +32,14 @@ export function indexOf(plan: ImportPlan): PlanIndex {
     comments: plan.comments,
   };
   const emails: EmailClaim[] = [];
-  for (const { line, row } of plan.profiles.values()) if (row.email_key) emails.push({ line, id: row.id, email: row.email ?? null, email_key: row.email_key });
-  return { unresolved: plan.links.filter((link) => !inFile[link.table].has(link.id) && !plan.rejected.has(`${link.table}:${link.id}`)), emails };
+  for (const { line, row } of plan.profiles.values())
+    if (row.email_key) emails.push({ line, id: row.id, email: row.email ?? null, email_key: row.email_key });
+  return {
+    unresolved: plan.links.filter(
+      (link) => !inFile[link.table].has(link.id) && !plan.rejected.has(`${link.table}:${link.id}`),
+    ),
+    emails,
+  };
 }
 
 /** Links to records neither in the file nor in the community (links to refused lines are reported there already). */
@@ -42,10 +48,18 @@ async function missingLinks(db: Kysely<Database>, communityId: string, unresolve
   for (const table of Object.keys(singular) as Link['table'][]) {
     const links = unresolved.filter((l) => l.table === table);
     if (links.length === 0) continue;
-    const found = await existingIds(db, table, communityId, links.map((l) => l.id));
+    const found = await existingIds(
+      db,
+      table,
+      communityId,
+      links.map((l) => l.id),
+    );
     missing.push(...links.filter((l) => !found.has(l.id)));
   }
-  return missing.map((link) => ({ line: link.line, reason: `${link.role}: ${singular[link.table]} '${link.id}' does not exist in the file or the community` }));
+  return missing.map((link) => ({
+    line: link.line,
+    reason: `${link.role}: ${singular[link.table]} '${link.id}' does not exist in the file or the community`,
+  }));
 }
 
 /** Two profiles of the file with one e-mail: the later line is refused. Returns the problems and each e-mail's owner. */
@@ -55,7 +69,10 @@ function fileEmailConflicts(claims: EmailClaim[]): { problems: ImportProblem[]; 
   for (const claim of [...claims].sort((a, b) => a.line - b.line)) {
     const previous = owner.get(claim.email_key);
     if (previous !== undefined && previous.id !== claim.id) {
-      problems.push({ line: claim.line, reason: `profile: e-mail '${claim.email}' already belongs to profile '${previous.id}'` });
+      problems.push({
+        line: claim.line,
+        reason: `profile: e-mail '${claim.email}' already belongs to profile '${previous.id}'`,
+      });
       continue;
     }
     owner.set(claim.email_key, claim);
@@ -64,14 +81,26 @@ function fileEmailConflicts(claims: EmailClaim[]): { problems: ImportProblem[]; 
 }
 
 /** E-mails the store gives to another profile than the file does. */
-async function storeEmailConflicts(db: Kysely<Database>, communityId: string, owner: Map<string, EmailClaim>): Promise<ImportProblem[]> {
+async function storeEmailConflicts(
+  db: Kysely<Database>,
+  communityId: string,
+  owner: Map<string, EmailClaim>,
+): Promise<ImportProblem[]> {
   const problems: ImportProblem[] = [];
   for (const part of chunk([...owner.keys()], 5000)) {
-    const rows = await db.selectFrom('profiles').select(['id', 'email_key']).where('community_id', '=', communityId).where('email_key', 'in', part).execute();
+    const rows = await db
+      .selectFrom('profiles')
+      .select(['id', 'email_key'])
+      .where('community_id', '=', communityId)
+      .where('email_key', 'in', part)
+      .execute();
     for (const row of rows) {
       const claim = row.email_key ? owner.get(row.email_key) : undefined;
       if (row.email_key && claim !== undefined && claim.id !== row.id) {
-        problems.push({ line: claim.line, reason: `profile: e-mail '${row.email_key}' already belongs to profile '${row.id}'` });
+        problems.push({
+          line: claim.line,
+          reason: `profile: e-mail '${row.email_key}' already belongs to profile '${row.id}'`,
+        });
       }
     }
   }
@@ -79,14 +108,25 @@ async function storeEmailConflicts(db: Kysely<Database>, communityId: string, ow
 }
 
 /** One e-mail is one member per community: a file must not give two profiles the same one. */
-async function emailConflicts(db: Kysely<Database>, communityId: string, claims: EmailClaim[]): Promise<ImportProblem[]> {
+async function emailConflicts(
+  db: Kysely<Database>,
+  communityId: string,
+  claims: EmailClaim[],
+): Promise<ImportProblem[]> {
   const { problems, owner } = fileEmailConflicts(claims);
   return [...problems, ...(await storeEmailConflicts(db, communityId, owner))];
 }
 
 /** What the store would refuse in a file (read only): missing links and e-mails taken, by line. */
-export async function checkIndex(db: Kysely<Database>, communityId: string, index: PlanIndex): Promise<ImportProblem[]> {
-  const problems = [...(await missingLinks(db, communityId, index.unresolved)), ...(await emailConflicts(db, communityId, index.emails))];
+export async function checkIndex(
+  db: Kysely<Database>,
+  communityId: string,
+  index: PlanIndex,
+): Promise<ImportProblem[]> {
+  const problems = [
+    ...(await missingLinks(db, communityId, index.unresolved)),
+    ...(await emailConflicts(db, communityId, index.emails)),
+  ];
   return problems.sort((a, b) => a.line - b.line);
 }
 
@@ -96,7 +136,11 @@ export function checkPlan(db: Kysely<Database>, communityId: string, plan: Impor
 }
 
 /** comments_count and latest_activity_at of posts whose comments (or own record) changed. */
-export async function refreshPostActivity(db: Kysely<Database>, communityId: string, postIds: Set<string>): Promise<void> {
+export async function refreshPostActivity(
+  db: Kysely<Database>,
+  communityId: string,
+  postIds: Set<string>,
+): Promise<void> {
   for (const part of chunk([...postIds], 5000)) {
     await db
       .updateTable('posts')
@@ -110,11 +154,17 @@ export async function refreshPostActivity(db: Kysely<Database>, communityId: str
   }
 }
 
-export async function refreshFeedCounts(db: Kysely<Database>, communityId: string, feedIds: Set<string>): Promise<void> {
+export async function refreshFeedCounts(
+  db: Kysely<Database>,
+  communityId: string,
+  feedIds: Set<string>,
+): Promise<void> {
   for (const part of chunk([...feedIds], 5000)) {
     await db
       .updateTable('feeds')
-      .set({ posts_count: sql<number>`(select count(*) from posts p where p.community_id = feeds.community_id and p.feed_id = feeds.id)` })
+      .set({
+        posts_count: sql<number>`(select count(*) from posts p where p.community_id = feeds.community_id and p.feed_id = feeds.id)`,
+      })
       .where('community_id', '=', communityId)
       .where('id', 'in', part)
       .execute();

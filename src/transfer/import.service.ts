@@ -68,7 +68,13 @@ export async function importLines(
   const db = store.db;
   const empty = await isEmptyCommunity(db, communityId);
   const source = chunkSource(
-    { now: toStored(clock()), communityId, empty, resolver: await loadResolverTables(db, communityId), ignoreUnknown: options.ignoreUnknown },
+    {
+      now: toStored(clock()),
+      communityId,
+      empty,
+      resolver: await loadResolverTables(db, communityId),
+      ignoreUnknown: options.ignoreUnknown,
+    },
     Array.isArray(lines) && lines.length < INLINE_BELOW,
   );
   const problems: ImportProblem[] = [];
@@ -88,7 +94,8 @@ export async function importLines(
           problems.push(...result.problems);
           if (problems.length >= maxProblems) throw new ImportError(problems.slice(0, maxProblems), '', true);
         }
-        if (result.rows && problems.length === 0 && storeProblems.length === 0) storeProblems.push(...(await writer.write(result.rows)));
+        if (result.rows && problems.length === 0 && storeProblems.length === 0)
+          storeProblems.push(...(await writer.write(result.rows)));
         options.onRead?.(records);
       };
       let pending: Promise<ChunkResult> | null = null;
@@ -118,7 +125,10 @@ export async function importLines(
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     const result = finished as FinishResult | null;
-    const all = [...problems, ...(result ? await checkIndex(db, communityId, { unresolved: result.unresolved, emails: result.emails }) : [])];
+    const all = [
+      ...problems,
+      ...(result ? await checkIndex(db, communityId, { unresolved: result.unresolved, emails: result.emails }) : []),
+    ];
     // An e-mail the store gave to another profile part-way through the file, though the whole file would not.
     if (all.length === 0) all.push(...storeProblems);
     all.sort((a, b) => a.line - b.line);
@@ -142,7 +152,12 @@ export async function importLines(
 }
 
 /** The dry run: reads every line, then checks what only the store can tell; writes nothing. */
-async function checkOnly(store: Store, communityId: string, lines: AsyncIterable<string> | Iterable<string>, options: ImportOptions): Promise<ImportSummary> {
+async function checkOnly(
+  store: Store,
+  communityId: string,
+  lines: AsyncIterable<string> | Iterable<string>,
+  options: ImportOptions,
+): Promise<ImportSummary> {
   const plan: ImportPlan = emptyPlan();
   const now = toStored((options.clock ?? systemClock)());
   const problems: ImportProblem[] = [];
@@ -171,7 +186,12 @@ async function checkOnly(store: Store, communityId: string, lines: AsyncIterable
   };
 }
 
-export function importStream(store: Store, communityId: string, input: Readable, options: ImportOptions = {}): Promise<ImportSummary> {
+export function importStream(
+  store: Store,
+  communityId: string,
+  input: Readable,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
   // The iterator is taken at once: lines read while the import first asks the store something are kept, not lost.
   const iterator = createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]();
   return importLines(store, communityId, { [Symbol.asyncIterator]: () => iterator }, options);

@@ -21,7 +21,12 @@ export interface ImportedChunk {
 async function existingEvents(db: Kysely<Database>, communityId: string, ids: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunk(ids, 5000)) {
-    const rows = await db.selectFrom('calendar_events').select('id').where('community_id', '=', communityId).where('id', 'in', part).execute();
+    const rows = await db
+      .selectFrom('calendar_events')
+      .select('id')
+      .where('community_id', '=', communityId)
+      .where('id', 'in', part)
+      .execute();
     for (const row of rows) found.add(row.id);
   }
   return found;
@@ -43,12 +48,20 @@ export async function importWebhooks(db: Kysely<Database>, communityId: string, 
   return {
     async note(rows: ImportedChunk): Promise<void> {
       if (wantsEvents) {
-        const ids = fresh(events, rows.events.filter((row) => row['triggers_webhooks'] === true || row['triggers_webhooks'] === 1).map((row) => String(row['id'])));
+        const ids = fresh(
+          events,
+          rows.events
+            .filter((row) => row['triggers_webhooks'] === true || row['triggers_webhooks'] === 1)
+            .map((row) => String(row['id'])),
+        );
         const before = ids.length > 0 ? await existingEvents(db, communityId, ids) : new Set<string>();
         for (const id of ids) events.set(id, before.has(id));
       }
       if (wantsMembers) {
-        const ids = fresh(profiles, rows.profiles.map((row) => String(row['id'])));
+        const ids = fresh(
+          profiles,
+          rows.profiles.map((row) => String(row['id'])),
+        );
         const before = ids.length > 0 ? await existingIds(db, 'profiles', communityId, ids) : new Set<string>();
         for (const id of ids) profiles.set(id, before.has(id));
       }
@@ -69,7 +82,8 @@ export async function importWebhooks(db: Kysely<Database>, communityId: string, 
           outgoing.push({ type: profiles.get(row.id) ? 'member.updated' : 'member.created', data: toMember(row) });
         }
       }
-      if (hooks.some((hook) => subscribes(hook.event_types, 'import.completed'))) outgoing.push({ type: 'import.completed', data: counts });
+      if (hooks.some((hook) => subscribes(hook.event_types, 'import.completed')))
+        outgoing.push({ type: 'import.completed', data: counts });
       return enqueue(db, communityId, hooks, outgoing, toStored(clock()));
     },
   };

@@ -17,14 +17,16 @@ for (const [net, prefix] of [
   ['198.18.0.0', 15],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const) internal.addSubnet(net, prefix, 'ipv4');
+] as const)
+  internal.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-] as const) internal.addSubnet(net, prefix, 'ipv6');
+] as const)
+  internal.addSubnet(net, prefix, 'ipv6');
 
 class WebhookAddressError extends Error {}
 
@@ -45,9 +47,11 @@ function parseWebhookUrl(text: string): URL {
   } catch {
     throw new WebhookAddressError(`'${text}' is not a URL.`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new WebhookAddressError(`Webhook URLs must be http or https, not '${url.protocol}'.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new WebhookAddressError(`Webhook URLs must be http or https, not '${url.protocol}'.`);
   if (url.hostname === '') throw new WebhookAddressError('A webhook URL needs a host.');
-  if (url.username || url.password) throw new WebhookAddressError('A webhook URL must not carry a user name or password.');
+  if (url.username || url.password)
+    throw new WebhookAddressError('A webhook URL must not carry a user name or password.');
   return url;
 }
 

@@ -11,13 +11,25 @@ import { epochOfStored, toStored } from '../lib/timestamps.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { checkWebhookUrl } from './webhook-address.js';
 import { outboxSignal } from './webhook-outbox.js';
-import { claimDue, findWebhook, insertDelivery, releaseMessage, settleMessage, type MessageRow, type Outcome, type WebhookRow } from './webhooks.repository.js';
+import {
+  claimDue,
+  findWebhook,
+  insertDelivery,
+  releaseMessage,
+  settleMessage,
+  type MessageRow,
+  type Outcome,
+  type WebhookRow,
+} from './webhooks.repository.js';
 
 const MAX_DELAY_MS = 3_600_000;
 const USER_AGENT = 'Hearth-Webhooks/1';
 const HOOK_CACHE_MS = 5000;
 
-export type DispatcherConfig = Pick<Config, 'webhookAllowPrivate' | 'webhookTimeoutMs' | 'webhookRetryBaseMs' | 'webhookPollMs' | 'webhookConcurrency'>;
+export type DispatcherConfig = Pick<
+  Config,
+  'webhookAllowPrivate' | 'webhookTimeoutMs' | 'webhookRetryBaseMs' | 'webhookPollMs' | 'webhookConcurrency'
+>;
 
 export interface DispatcherOptions {
   store: Store;
@@ -98,7 +110,10 @@ export function startDispatcher(options: DispatcherOptions) {
       return { ok, statusCode: response.status, error: ok ? null : `receiver answered ${response.status}` };
     } catch (error) {
       const name = (error as Error).name;
-      const reason = name === 'TimeoutError' ? `no answer within ${config.webhookTimeoutMs} ms` : ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
+      const reason =
+        name === 'TimeoutError'
+          ? `no answer within ${config.webhookTimeoutMs} ms`
+          : (((error as Error).cause as Error | undefined)?.message ?? (error as Error).message);
       return { ok: false, statusCode: null, error: reason };
     }
   }
@@ -117,7 +132,10 @@ export function startDispatcher(options: DispatcherOptions) {
     if (result.ok) outcome = { state: 'delivered', finishedAt: toStored(finished) };
     else {
       const next = finished + retryDelay(config.webhookRetryBaseMs, attemptNo, random);
-      outcome = next > epochOfStored(message.retry_until) ? { state: 'failed', finishedAt: toStored(finished) } : { state: 'pending', nextAttemptAt: toStored(next) };
+      outcome =
+        next > epochOfStored(message.retry_until)
+          ? { state: 'failed', finishedAt: toStored(finished) }
+          : { state: 'pending', nextAttemptAt: toStored(next) };
     }
     await store.db.transaction().execute(async (trx) => {
       await insertDelivery(trx, {
@@ -136,7 +154,14 @@ export function startDispatcher(options: DispatcherOptions) {
     const lag = result.ok ? (finished - epochOfStored(message.created_at)) / 1000 : null;
     metrics?.observeWebhookAttempt(result.ok, (finished - started) / 1000, lag);
     if (outcome.state === 'failed') metrics?.webhookFailures.inc();
-    const line = { webhook_id: message.webhook_id, message_id: message.id, type: message.event_type, attempt: attemptNo, status: result.statusCode, ms: Math.round(finished - started) };
+    const line = {
+      webhook_id: message.webhook_id,
+      message_id: message.id,
+      type: message.event_type,
+      attempt: attemptNo,
+      status: result.statusCode,
+      ms: Math.round(finished - started),
+    };
     if (result.ok) log.info(line, 'webhook delivered');
     else log.warn({ ...line, error: result.error, outcome: outcome.state }, 'webhook attempt failed');
   }
@@ -158,7 +183,9 @@ export function startDispatcher(options: DispatcherOptions) {
       for (const message of messages) {
         const abort = new AbortController();
         const done = deliver(message, claim, abort)
-          .catch((error: unknown) => log.error({ err: error, message_id: message.id }, 'webhook delivery could not be recorded'))
+          .catch((error: unknown) =>
+            log.error({ err: error, message_id: message.id }, 'webhook delivery could not be recorded'),
+          )
           .finally(() => {
             inFlight.delete(message.id);
             wake();

@@ -31,11 +31,19 @@ export const anyListens = (hooks: readonly WebhookRow[], types: readonly Webhook
  * One message per (event, subscribed webhook). `at` is the stored time of the change: the payload's
  * timestamp, and the moment the messages become due.
  */
-export async function enqueue(db: Kysely<Database>, communityId: string, hooks: readonly WebhookRow[], events: readonly OutgoingEvent[], at: string): Promise<number> {
+export async function enqueue(
+  db: Kysely<Database>,
+  communityId: string,
+  hooks: readonly WebhookRow[],
+  events: readonly OutgoingEvent[],
+  at: string,
+): Promise<number> {
   const timestamp = `${at.slice(0, 10)}T${at.slice(11, 23)}Z`;
   const retryUntil = toStored(epochOfStored(at) + RETRY_WINDOW_MS);
   const rows = events.flatMap((event) => {
-    const wanting = hooks.filter((hook) => hook.community_id === communityId && subscribes(hook.event_types, event.type));
+    const wanting = hooks.filter(
+      (hook) => hook.community_id === communityId && subscribes(hook.event_types, event.type),
+    );
     if (wanting.length === 0) return [];
     const payload = JSON.stringify({ type: event.type, timestamp, data: event.data });
     return wanting.map((hook) => ({

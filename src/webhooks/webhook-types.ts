@@ -13,10 +13,19 @@ export type WebhookEventType = (typeof webhookEventTypes)[number];
 
 /** `*`, `kind.*` or one exact type: a pattern that matches no known type is refused. */
 export function parseEventPatterns(text: string): string[] {
-  const patterns = [...new Set(text.split(',').map((p) => p.trim()).filter(Boolean))];
+  const patterns = [
+    ...new Set(
+      text
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = patterns.filter((p) => !webhookEventTypes.some((type) => matches(p, type)));
   if (patterns.length === 0 || unknown.length > 0) {
-    throw new Error(`Unknown event type(s) '${unknown.join(',') || text}'; known: ${webhookEventTypes.join(', ')} (or kind.*, or *).`);
+    throw new Error(
+      `Unknown event type(s) '${unknown.join(',') || text}'; known: ${webhookEventTypes.join(', ')} (or kind.*, or *).`,
+    );
   }
   return patterns;
 }
@@ -27,4 +36,5 @@ function matches(pattern: string, type: string): boolean {
   return pattern === type;
 }
 
-export const subscribes = (eventTypes: string, type: WebhookEventType): boolean => eventTypes.split(',').some((p) => matches(p, type));
+export const subscribes = (eventTypes: string, type: WebhookEventType): boolean =>
+  eventTypes.split(',').some((p) => matches(p, type));

@@ -12,7 +12,13 @@ export async function insertWebhook(db: Kysely<Database>, row: Insertable<Webhoo
 }
 
 export function webhooksOf(db: Kysely<Database>, communityId: string): Promise<WebhookRow[]> {
-  return db.selectFrom('webhooks').selectAll().where('community_id', '=', communityId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('webhooks')
+    .selectAll()
+    .where('community_id', '=', communityId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export function findWebhook(db: Kysely<Database>, id: string): Promise<WebhookRow | undefined> {
@@ -34,7 +40,13 @@ export async function insertMessages(db: Kysely<Database>, rows: Insertable<Webh
  * dispatcher has locked in its own claim; SQLite's single writer serialises claims by itself. Either way a
  * message is claimed by one dispatcher at a time, and a claim left by a killed process runs out.
  */
-export async function claimDue(db: Kysely<Database>, dialect: StoreDialect, now: string, claimUntil: string, limit: number): Promise<MessageRow[]> {
+export async function claimDue(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  now: string,
+  claimUntil: string,
+  limit: number,
+): Promise<MessageRow[]> {
   let due = db
     .selectFrom('webhook_messages')
     .select('id')
@@ -59,14 +71,21 @@ export type Outcome =
   | { state: 'pending'; nextAttemptAt: string };
 
 /** Settles an attempt, unless the claim ran out and another dispatcher owns the message now. */
-export async function settleMessage(db: Kysely<Database>, message: MessageRow, claim: string, outcome: Outcome): Promise<boolean> {
+export async function settleMessage(
+  db: Kysely<Database>,
+  message: MessageRow,
+  claim: string,
+  outcome: Outcome,
+): Promise<boolean> {
   const result = await db
     .updateTable('webhook_messages')
     .set({
       attempts: sql<number>`attempts + 1`,
       claimed_until: null,
       state: outcome.state,
-      ...(outcome.state === 'pending' ? { next_attempt_at: outcome.nextAttemptAt } : { finished_at: outcome.finishedAt }),
+      ...(outcome.state === 'pending'
+        ? { next_attempt_at: outcome.nextAttemptAt }
+        : { finished_at: outcome.finishedAt }),
     })
     .where('id', '=', message.id)
     .where('claimed_until', '=', claim)
@@ -76,7 +95,12 @@ export async function settleMessage(db: Kysely<Database>, message: MessageRow, c
 
 /** Gives a claim back without counting an attempt (a dispatcher stopping mid-delivery). */
 export async function releaseMessage(db: Kysely<Database>, id: string, claim: string): Promise<void> {
-  await db.updateTable('webhook_messages').set({ claimed_until: null }).where('id', '=', id).where('claimed_until', '=', claim).execute();
+  await db
+    .updateTable('webhook_messages')
+    .set({ claimed_until: null })
+    .where('id', '=', id)
+    .where('claimed_until', '=', claim)
+    .execute();
 }
 
 export async function insertDelivery(db: Kysely<Database>, row: Insertable<WebhookDeliveriesTable>): Promise<void> {
@@ -107,7 +131,12 @@ export function findDelivery(db: Kysely<Database>, id: string): Promise<Delivery
 }
 
 /** Makes a message due again now (a replay): its id stays, so receivers can still deduplicate it. */
-export async function requeueMessage(db: Kysely<Database>, id: string, now: string, retryUntil: string): Promise<boolean> {
+export async function requeueMessage(
+  db: Kysely<Database>,
+  id: string,
+  now: string,
+  retryUntil: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('webhook_messages')
     .set({ state: 'pending', next_attempt_at: now, retry_until: retryUntil, claimed_until: null, finished_at: null })

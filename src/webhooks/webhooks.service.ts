@@ -8,7 +8,15 @@ import { toStored } from '../lib/timestamps.js';
 import { checkWebhookUrl } from './webhook-address.js';
 import { RETRY_WINDOW_MS } from './webhook-outbox.js';
 import { parseEventPatterns } from './webhook-types.js';
-import { deleteWebhook, deliveriesOf, findDelivery, findWebhook, insertWebhook, requeueMessage, webhooksOf } from './webhooks.repository.js';
+import {
+  deleteWebhook,
+  deliveriesOf,
+  findDelivery,
+  findWebhook,
+  insertWebhook,
+  requeueMessage,
+  webhooksOf,
+} from './webhooks.repository.js';
 
 export class WebhookError extends Error {}
 
@@ -32,7 +40,11 @@ export interface WebhookListing {
 
 export function createWebhooksService(db: Kysely<Database>, clock: Clock = systemClock) {
   return {
-    async add(communityId: string, url: string, options: { events?: string; secret?: string; allowPrivate: boolean }): Promise<WebhookListing & { secret: string }> {
+    async add(
+      communityId: string,
+      url: string,
+      options: { events?: string; secret?: string; allowPrivate: boolean },
+    ): Promise<WebhookListing & { secret: string }> {
       // The checks that need no network first.
       const secret = options.secret === undefined ? newSecret() : checkSecret(options.secret);
       let patterns: string[];
@@ -42,13 +54,25 @@ export function createWebhooksService(db: Kysely<Database>, clock: Clock = syste
       } catch (error) {
         throw new WebhookError((error as Error).message);
       }
-      const row = { id: newUuid(), community_id: communityId, url, secret, event_types: patterns.join(','), created_at: toStored(clock()) };
+      const row = {
+        id: newUuid(),
+        community_id: communityId,
+        url,
+        secret,
+        event_types: patterns.join(','),
+        created_at: toStored(clock()),
+      };
       await insertWebhook(db, row);
       return { id: row.id, url, event_types: patterns, created_at: `${row.created_at}+00`, secret };
     },
 
     async list(communityId: string): Promise<WebhookListing[]> {
-      return (await webhooksOf(db, communityId)).map((row) => ({ id: row.id, url: row.url, event_types: row.event_types.split(','), created_at: `${row.created_at}+00` }));
+      return (await webhooksOf(db, communityId)).map((row) => ({
+        id: row.id,
+        url: row.url,
+        event_types: row.event_types.split(','),
+        created_at: `${row.created_at}+00`,
+      }));
     },
 
     remove: (id: string) => deleteWebhook(db, id),

@@ -19,7 +19,11 @@ async function run(args: string[], env: Record<string, string>, cwd?: string) {
   const before = process.cwd();
   if (cwd) process.chdir(cwd);
   try {
-    const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s) }, env, { stdin: Readable.from(['']), stdout: new PassThrough(), progress: new PassThrough() });
+    const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s) }, env, {
+      stdin: Readable.from(['']),
+      stdout: new PassThrough(),
+      progress: new PassThrough(),
+    });
     return { code, out: out.join('\n'), err: err.join('\n') };
   } finally {
     process.chdir(before);
@@ -36,9 +40,15 @@ describe('files Hearth creates', () => {
     const store = openStore(path);
     await store.db.selectFrom('communities').selectAll().execute();
     try {
-      expect(readdirSync(join(scratch, 'fresh', 'nested')).sort()).toEqual(['hearth.db', 'hearth.db-shm', 'hearth.db-wal']);
+      expect(readdirSync(join(scratch, 'fresh', 'nested')).sort()).toEqual([
+        'hearth.db',
+        'hearth.db-shm',
+        'hearth.db-wal',
+      ]);
       expect([mode(join(scratch, 'fresh')), mode(join(scratch, 'fresh', 'nested'))]).toEqual(['700', '700']);
-      expect(['hearth.db', 'hearth.db-shm', 'hearth.db-wal'].map((name) => mode(join(scratch, 'fresh', 'nested', name)))).toEqual(['600', '600', '600']);
+      expect(
+        ['hearth.db', 'hearth.db-shm', 'hearth.db-wal'].map((name) => mode(join(scratch, 'fresh', 'nested', name))),
+      ).toEqual(['600', '600', '600']);
     } finally {
       await store.close();
     }
@@ -76,11 +86,30 @@ describe('DATABASE_URL', () => {
   });
 
   it('accepts file paths, sqlite: and postgres URLs, and refuses other schemes in the config itself', () => {
-    for (const url of ['./data/hearth.db', '/var/lib/hearth/hearth.db', 'sqlite:./x.db', 'sqlite:///tmp/x.db', ':memory:', 'postgres://u@h/db', 'postgresql://u@h/db', 'C:/data/hearth.db']) {
+    for (const url of [
+      './data/hearth.db',
+      '/var/lib/hearth/hearth.db',
+      'sqlite:./x.db',
+      'sqlite:///tmp/x.db',
+      ':memory:',
+      'postgres://u@h/db',
+      'postgresql://u@h/db',
+      'C:/data/hearth.db',
+    ]) {
       expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
     }
-    for (const [url, scheme] of [['mysql://x@host/db', 'mysql:'], ['MySQL://x', 'mysql:'], ['redis://h', 'redis:'], ['file:/tmp/x.db', 'file:'], ['https://example.com/db', 'https:']]) {
-      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(new ConfigError(`Invalid configuration: DATABASE_URL: unsupported scheme '${scheme}' (use a SQLite file path, sqlite:PATH, or a postgres:// URL)`));
+    for (const [url, scheme] of [
+      ['mysql://x@host/db', 'mysql:'],
+      ['MySQL://x', 'mysql:'],
+      ['redis://h', 'redis:'],
+      ['file:/tmp/x.db', 'file:'],
+      ['https://example.com/db', 'https:'],
+    ]) {
+      expect(() => loadConfig({ DATABASE_URL: url })).toThrow(
+        new ConfigError(
+          `Invalid configuration: DATABASE_URL: unsupported scheme '${scheme}' (use a SQLite file path, sqlite:PATH, or a postgres:// URL)`,
+        ),
+      );
     }
   });
 });

@@ -14,21 +14,41 @@ const bin = join(root, 'src/cli/bin.ts');
 // tsx by path: the commands run in a scratch folder, where `--import tsx` would not resolve.
 const tsx = join(root, 'node_modules/tsx/dist/loader.mjs');
 const hearth = (args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) =>
-  spawnSync(process.execPath, ['--import', tsx, bin, ...args], { cwd: options.cwd ?? dir, env: { ...process.env, ...options.env }, encoding: 'utf8' });
+  spawnSync(process.execPath, ['--import', tsx, bin, ...args], {
+    cwd: options.cwd ?? dir,
+    env: { ...process.env, ...options.env },
+    encoding: 'utf8',
+  });
 
 describe('the hearth process', () => {
   it('--help loads commander and none of the server, the store or the config schema', () => {
     const file = join(dir, 'imports.txt');
-    const result = spawnSync(process.execPath, ['--import', tsx, '--import', join(root, 'test/helpers/record-imports.mjs'), bin, '--help'], {
-      cwd: dir,
-      env: { ...process.env, HEARTH_IMPORTS_FILE: file },
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      process.execPath,
+      ['--import', tsx, '--import', join(root, 'test/helpers/record-imports.mjs'), bin, '--help'],
+      {
+        cwd: dir,
+        env: { ...process.env, HEARTH_IMPORTS_FILE: file },
+        encoding: 'utf8',
+      },
+    );
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('Usage: hearth');
-    const loaded = readFileSync(file, 'utf8').split('\n').filter((url) => url.startsWith('file:') && !url.includes('/node_modules/tsx/'));
+    const loaded = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((url) => url.startsWith('file:') && !url.includes('/node_modules/tsx/'));
     expect(loaded.some((url) => url.includes('/node_modules/commander/'))).toBe(true);
-    const heavy = ['fastify', 'kysely', 'better-sqlite3', 'pg', '@sinclair/typebox', 'prom-client', 'ioredis', 'cli-progress', 'dotenv'];
+    const heavy = [
+      'fastify',
+      'kysely',
+      'better-sqlite3',
+      'pg',
+      '@sinclair/typebox',
+      'prom-client',
+      'ioredis',
+      'cli-progress',
+      'dotenv',
+    ];
     expect(loaded.filter((url) => heavy.some((name) => url.includes(`/node_modules/${name}/`)))).toEqual([]);
     expect(loaded.filter((url) => /\/src\/(app|config|server)\.ts$/.test(url))).toEqual([]);
   }, 30_000);
@@ -38,7 +58,10 @@ describe('the hearth process', () => {
     try {
       writeFileSync(join(dir, '.env'), `# a comment\nDATABASE_URL=${database.url}\nPORT=not-a-port\n`);
       const bad = hearth(['community', 'list']);
-      expect([bad.status, bad.stderr.trim()]).toEqual([2, 'Invalid configuration: PORT: Expected integer (got "not-a-port")']);
+      expect([bad.status, bad.stderr.trim()]).toEqual([
+        2,
+        'Invalid configuration: PORT: Expected integer (got "not-a-port")',
+      ]);
       const created = hearth(['community', 'create', 'from-env'], { env: { PORT: '4100' } });
       expect([created.status, created.stdout.trim()]).toEqual([0, "Created community 'from-env' (from-env)."]);
       const listed = hearth(['community', 'list', '--json'], { env: { PORT: '4100' } });

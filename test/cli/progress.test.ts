@@ -45,7 +45,11 @@ describe('progress', () => {
   });
 
   it('formats what is left in seconds, minutes or hours', () => {
-    expect([formatSeconds(42.4), formatSeconds(125), formatSeconds(3 * 3600 + 120), formatSeconds(Number.NaN)]).toEqual(['42 s', '2 min 5 s', '3 h 2 min', '?']);
-    expect(progressLine('demo', { records: 1234.4, rate: 99.6, fraction: null, eta: null, phase: '' })).toBe('demo: 1,234 records, 100 records/s');
+    expect([formatSeconds(42.4), formatSeconds(125), formatSeconds(3 * 3600 + 120), formatSeconds(Number.NaN)]).toEqual(
+      ['42 s', '2 min 5 s', '3 h 2 min', '?'],
+    );
+    expect(progressLine('demo', { records: 1234.4, rate: 99.6, fraction: null, eta: null, phase: '' })).toBe(
+      'demo: 1,234 records, 100 records/s',
+    );
   });
 });

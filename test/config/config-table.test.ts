@@ -23,8 +23,15 @@ describe('configuration reference', () => {
 
   it('reads .env under the real environment', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hearth-env-'));
-    writeFileSync(join(dir, '.env'), '# Hearth settings for this folder\nPORT=3999\nLOG_LEVEL=warn\nDATABASE_URL="postgres://u@db/hearth"\n');
-    expect(await withEnvFile({ PORT: '4100' }, dir)).toEqual({ PORT: '4100', LOG_LEVEL: 'warn', DATABASE_URL: 'postgres://u@db/hearth' });
+    writeFileSync(
+      join(dir, '.env'),
+      '# Hearth settings for this folder\nPORT=3999\nLOG_LEVEL=warn\nDATABASE_URL="postgres://u@db/hearth"\n',
+    );
+    expect(await withEnvFile({ PORT: '4100' }, dir)).toEqual({
+      PORT: '4100',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: 'postgres://u@db/hearth',
+    });
     const none = { PORT: '1' };
     expect(await withEnvFile(none, '/nonexistent')).toBe(none);
   });

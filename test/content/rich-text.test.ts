@@ -116,17 +116,14 @@ describe('blocksToPlaintext: containers', () => {
       list('bullet', 2, 'Vegan'),
       list('bullet', 0, 'Music'),
     );
-    expect(blocksToPlaintext(blocks)).toEqual(
-      'Plan:\n- Venue\n- Food\n  - Pizza\n  - Salad\n    - Vegan\n- Music',
-    );
+    expect(blocksToPlaintext(blocks)).toEqual('Plan:\n- Venue\n- Food\n  - Pizza\n  - Salad\n    - Vegan\n- Music');
   });
 
   it('numbers ordered lists and resumes numbering from offset after a nested list', () => {
-    const blocks = richText(
-      list('ordered', 0, 'Arrive', 'Eat'),
-      list('ordered', 1, 'Starter', 'Main'),
-      { ...list('ordered', 0, 'Leave'), offset: 2 },
-    );
+    const blocks = richText(list('ordered', 0, 'Arrive', 'Eat'), list('ordered', 1, 'Starter', 'Main'), {
+      ...list('ordered', 0, 'Leave'),
+      offset: 2,
+    });
     expect(blocksToPlaintext(blocks)).toEqual('1. Arrive\n2. Eat\n  1. Starter\n  2. Main\n3. Leave');
   });
 
@@ -153,18 +150,15 @@ describe('blocksToPlaintext: containers', () => {
   });
 
   it('keeps preformatted text verbatim', () => {
-    const blocks = richText(
-      section(text('Run:')),
-      {
-        type: 'rich_text_preformatted',
-        border: 0,
-        elements: [
-          text('npm run build\n  && node bin/hearth.js serve   '),
-          text('\n# docs: '),
-          { type: 'link', url: 'https://hearth.example/docs' },
-        ],
-      },
-    );
+    const blocks = richText(section(text('Run:')), {
+      type: 'rich_text_preformatted',
+      border: 0,
+      elements: [
+        text('npm run build\n  && node bin/hearth.js serve   '),
+        text('\n# docs: '),
+        { type: 'link', url: 'https://hearth.example/docs' },
+      ],
+    });
     expect(blocksToPlaintext(blocks)).toEqual(
       'Run:\nnpm run build\n  && node bin/hearth.js serve   \n# docs: https://hearth.example/docs',
     );

@@ -4,7 +4,15 @@ import { Random } from '../../src/demo/random.js';
 import { formatInZone } from '../../src/lib/time-zone.js';
 import { toStored, toWire } from '../../src/lib/timestamps.js';
 
-const ZONES = ['America/Los_Angeles', 'America/New_York', 'Europe/Berlin', 'Asia/Tokyo', 'Australia/Sydney', 'Asia/Kolkata', 'UTC'];
+const ZONES = [
+  'America/Los_Angeles',
+  'America/New_York',
+  'Europe/Berlin',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+  'Asia/Kolkata',
+  'UTC',
+];
 
 describe('demo clock', () => {
   it('formats wire timestamps exactly as the library does', () => {
@@ -28,8 +36,12 @@ describe('demo clock', () => {
   });
 
   it('finds the instant a wall clock shows, on both sides of a change', () => {
-    expect(new Date(zonedInstant('America/Los_Angeles', 2026, 3, 7, 20)).toISOString()).toEqual('2026-03-08T04:00:00.000Z');
-    expect(new Date(zonedInstant('America/Los_Angeles', 2026, 3, 8, 6)).toISOString()).toEqual('2026-03-08T13:00:00.000Z');
+    expect(new Date(zonedInstant('America/Los_Angeles', 2026, 3, 7, 20)).toISOString()).toEqual(
+      '2026-03-08T04:00:00.000Z',
+    );
+    expect(new Date(zonedInstant('America/Los_Angeles', 2026, 3, 8, 6)).toISOString()).toEqual(
+      '2026-03-08T13:00:00.000Z',
+    );
     expect(new Date(zonedInstant('Asia/Kolkata', 2026, 3, 8, 9, 30)).toISOString()).toEqual('2026-03-08T04:00:00.000Z');
     expect(localDate('Asia/Tokyo', Date.UTC(2026, 2, 8, 20))).toEqual({ year: 2026, month: 3, day: 9 });
   });
@@ -37,7 +49,9 @@ describe('demo clock', () => {
   it('writes message timestamps and permalinks the way the chat product does', () => {
     const at = moment(Date.UTC(2026, 0, 1, 0, 0, 0, 123), 456);
     expect(messageTs(at)).toEqual(1767225600.123456);
-    expect(permalink('C0ABCDEFGHI', at)).toEqual('https://hearth-demo.chat.example/archives/C0ABCDEFGHI/p1767225600123456');
+    expect(permalink('C0ABCDEFGHI', at)).toEqual(
+      'https://hearth-demo.chat.example/archives/C0ABCDEFGHI/p1767225600123456',
+    );
     expect(permalink('C0ABCDEFGHI', moment(Date.UTC(2026, 0, 1, 0, 1), 0), at)).toEqual(
       'https://hearth-demo.chat.example/archives/C0ABCDEFGHI/p1767225660000000?thread_ts=1767225600.123456&cid=C0ABCDEFGHI',
     );

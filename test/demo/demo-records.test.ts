@@ -13,7 +13,9 @@ type Rec = Record<string, unknown>;
 
 const NOW = Date.parse('2026-03-10T15:00:00Z');
 const DAY = 86_400_000;
-const checkers = Object.fromEntries(recordKinds.map((kind) => [kind, TypeCompiler.Compile(recordSchemas[kind] as TSchema)]));
+const checkers = Object.fromEntries(
+  recordKinds.map((kind) => [kind, TypeCompiler.Compile(recordSchemas[kind] as TSchema)]),
+);
 const shortId = new RegExp(SHORT_ID_PATTERN);
 const uuid = new RegExp(UUID_PATTERN);
 
@@ -24,9 +26,11 @@ const scaled = all({ now: NOW, scale: 2000 });
 const ofKind = (records: Rec[], kind: RecordKind): Rec[] => records.filter((r) => r.kind === kind);
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const obj = (value: unknown): Rec => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Rec) : {});
+const obj = (value: unknown): Rec =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Rec) : {};
 const epoch = (stamp: unknown): number => epochOfStored(storedFromInput(str(stamp)) ?? '');
-const isOngoing = (event: Rec): boolean => epoch(event.start_date) < NOW && event.end_date !== null && epoch(event.end_date) > NOW;
+const isOngoing = (event: Rec): boolean =>
+  epoch(event.start_date) < NOW && event.end_date !== null && epoch(event.end_date) > NOW;
 
 /** Every node under the blocks, containers and leaves alike. */
 function nodes(blocks: unknown): Rec[] {
@@ -34,13 +38,24 @@ function nodes(blocks: unknown): Rec[] {
 }
 
 function blocksOf(record: Rec): unknown[] {
-  return [...arr(obj(record.chat_message).blocks), ...arr(record.description_chat_blocks), ...arr(record.recap_chat_blocks)];
+  return [
+    ...arr(obj(record.chat_message).blocks),
+    ...arr(record.description_chat_blocks),
+    ...arr(record.recap_chat_blocks),
+  ];
 }
 
 /** Checks a stream record by record; returns the first few problems found. */
 function problems(records: Rec[]): string[] {
   const found: string[] = [];
-  const ids: Record<RecordKind, Set<string>> = { feed: new Set(), profile: new Set(), tag: new Set(), calendar_event: new Set(), post: new Set(), comment: new Set() };
+  const ids: Record<RecordKind, Set<string>> = {
+    feed: new Set(),
+    profile: new Set(),
+    tag: new Set(),
+    calendar_event: new Set(),
+    post: new Set(),
+    comment: new Set(),
+  };
   const users = new Set<string>();
   const channels = new Set<string>();
   const commentPost = new Map<string, string>();
@@ -52,17 +67,33 @@ function problems(records: Rec[]): string[] {
     const kind = record.kind as RecordKind;
     const check = checkers[kind];
     if (!check) return need(false, line, `unknown kind ${String(kind)}`);
-    need(check.Check(record), line, `${kind} fails its schema: ${[...check.Errors(record)].slice(0, 2).map((e) => `${e.path} ${e.message}`).join('; ')}`);
+    need(
+      check.Check(record),
+      line,
+      `${kind} fails its schema: ${[...check.Errors(record)]
+        .slice(0, 2)
+        .map((e) => `${e.path} ${e.message}`)
+        .join('; ')}`,
+    );
     const id = str(kind === 'profile' ? record.profile_id : record.id);
-    need((kind === 'feed' || kind === 'profile' || kind === 'tag' ? uuid : shortId).test(id), line, `malformed id ${id}`);
+    need(
+      (kind === 'feed' || kind === 'profile' || kind === 'tag' ? uuid : shortId).test(id),
+      line,
+      `malformed id ${id}`,
+    );
     need(!ids[kind].has(id), line, `duplicate ${kind} id ${id}`);
-    const refs = (set: Set<string>, values: unknown[], what: string) => values.forEach((v) => need(set.has(str(v)), line, `${what} ${str(v)} not defined earlier`));
+    const refs = (set: Set<string>, values: unknown[], what: string) =>
+      values.forEach((v) => need(set.has(str(v)), line, `${what} ${str(v)} not defined earlier`));
     if (kind === 'profile') users.add(str(record.chat_user_id));
     if (kind === 'feed') channels.add(str(record.chat_channel_id));
     if (kind === 'calendar_event') {
       refs(ids.profile, [...arr(record.hosts), ...arr(record.speakers)], 'host/speaker');
       refs(ids.tag, arr(record.tags), 'tag');
-      refs(ids.feed, arr(record.published_to).map((p) => obj(p).feed_id), 'published_to feed');
+      refs(
+        ids.feed,
+        arr(record.published_to).map((p) => obj(p).feed_id),
+        'published_to feed',
+      );
     }
     if (kind === 'post' || kind === 'comment') {
       refs(ids.profile, [record.author_profile_id], 'author');
@@ -79,12 +110,17 @@ function problems(records: Rec[]): string[] {
         const parent = str(record.parent_comment_id);
         refs(ids.comment, [parent], 'parent comment');
         need(commentPost.get(parent) === post, line, 'replies to a comment of another post');
-        need(epoch(record.created_at) > (created.get(parent) ?? Infinity), line, 'reply not after the comment it answers');
+        need(
+          epoch(record.created_at) > (created.get(parent) ?? Infinity),
+          line,
+          'reply not after the comment it answers',
+        );
       }
     }
     for (const node of nodes(blocksOf(record))) {
       if (node.type === 'user') need(users.has(str(node.user_id)), line, `mentions unknown user ${str(node.user_id)}`);
-      if (node.type === 'channel') need(channels.has(str(node.channel_id)), line, `mentions unknown channel ${str(node.channel_id)}`);
+      if (node.type === 'channel')
+        need(channels.has(str(node.channel_id)), line, `mentions unknown channel ${str(node.channel_id)}`);
     }
     ids[kind].add(id);
   });
@@ -107,7 +143,9 @@ describe.each([
 
   it('is accepted line by line by the import parser', () => {
     const plan = emptyPlan();
-    records.forEach((record, index) => parseLine(plan, JSON.stringify(record), index + 1, '2026-03-10 15:00:00.000000'));
+    records.forEach((record, index) =>
+      parseLine(plan, JSON.stringify(record), index + 1, '2026-03-10 15:00:00.000000'),
+    );
     expect(plan.records).toEqual(records.length);
   });
 
@@ -121,7 +159,16 @@ describe.each([
     const events = ofKind(records, 'calendar_event');
     expect(events.filter(isOngoing).length).toBeGreaterThanOrEqual(3);
     const zones = new Set(events.map((e) => e.timezone ?? null));
-    for (const zone of ['America/Los_Angeles', 'America/New_York', 'Europe/Berlin', 'Asia/Tokyo', 'Australia/Sydney', 'UTC', null]) expect(zones).toContain(zone);
+    for (const zone of [
+      'America/Los_Angeles',
+      'America/New_York',
+      'Europe/Berlin',
+      'Asia/Tokyo',
+      'Australia/Sydney',
+      'UTC',
+      null,
+    ])
+      expect(zones).toContain(zone);
     for (const event of events) {
       const zone = typeof event.timezone === 'string' ? event.timezone : null;
       expect(formatInZone(epoch(event.start_date), zone)).toEqual(event.start_date);
@@ -159,21 +206,50 @@ describe('the default demo', () => {
     expect(events.filter((e) => e.status !== 'published').length).toBeGreaterThan(0);
     expect(events.some((e) => e.recap_chat_blocks !== null)).toBe(true);
     const byTitle = (title: string) => events.find((e) => e.title === title) ?? {};
-    expect(byTitle('Spring-Forward Hack Night')).toMatchObject({ start_date: '2026-03-07T20:00:00-08:00', end_date: '2026-03-08T06:00:00-07:00' });
-    expect(byTitle('Sommerzeit Late-Night Jam')).toMatchObject({ start_date: '2026-03-28T22:00:00+01:00', end_date: '2026-03-29T04:00:00+02:00' });
-    expect(byTitle('Stargazing Night (clocks go back)')).toMatchObject({ start_date: '2026-04-04T22:00:00+11:00', end_date: '2026-04-05T04:00:00+10:00' });
+    expect(byTitle('Spring-Forward Hack Night')).toMatchObject({
+      start_date: '2026-03-07T20:00:00-08:00',
+      end_date: '2026-03-08T06:00:00-07:00',
+    });
+    expect(byTitle('Sommerzeit Late-Night Jam')).toMatchObject({
+      start_date: '2026-03-28T22:00:00+01:00',
+      end_date: '2026-03-29T04:00:00+02:00',
+    });
+    expect(byTitle('Stargazing Night (clocks go back)')).toMatchObject({
+      start_date: '2026-04-04T22:00:00+11:00',
+      end_date: '2026-04-05T04:00:00+10:00',
+    });
   });
 
   it('writes posts with every kind of rich-text element, some long-form, some in the archived feed, with threads of 0 to 8 comments', () => {
     const types = new Set(defaultDemo.flatMap((r) => nodes(blocksOf(r)).map((n) => str(n.type))));
-    for (const type of ['rich_text', 'rich_text_section', 'rich_text_list', 'rich_text_quote', 'rich_text_preformatted', 'text', 'user', 'channel', 'link', 'emoji', 'broadcast']) {
+    for (const type of [
+      'rich_text',
+      'rich_text_section',
+      'rich_text_list',
+      'rich_text_quote',
+      'rich_text_preformatted',
+      'text',
+      'user',
+      'channel',
+      'link',
+      'emoji',
+      'broadcast',
+    ]) {
       expect(types).toContain(type);
     }
     const posts = ofKind(defaultDemo, 'post');
     expect(posts.some((p) => p.body_prosemirror && p.chat_message === null)).toBe(true);
     const archived = str(ofKind(defaultDemo, 'feed').find((f) => f.is_archived === true)?.id);
     expect(posts.filter((p) => p.feed_id === archived).length).toBeGreaterThan(3);
-    for (const p of posts) for (const derived of ['body_plaintext', 'references', 'read_time_minutes', 'comments_count', 'latest_activity_at']) expect(p).not.toHaveProperty(derived);
+    for (const p of posts)
+      for (const derived of [
+        'body_plaintext',
+        'references',
+        'read_time_minutes',
+        'comments_count',
+        'latest_activity_at',
+      ])
+        expect(p).not.toHaveProperty(derived);
     const comments = ofKind(defaultDemo, 'comment');
     const perPost = posts.map((p) => comments.filter((c) => c.parent_post_id === p.id).length);
     expect(Math.max(...perPost)).toBeLessThanOrEqual(8);
@@ -197,7 +273,10 @@ describe('scaled demos', () => {
     const words = new Map<string, number>();
     for (const post of ofKind(scaled, 'post')) {
       for (const node of nodes(blocksOf(post))) {
-        for (const word of str(node.text).toLowerCase().match(/[a-z]+/g) ?? []) words.set(word, (words.get(word) ?? 0) + 1);
+        for (const word of str(node.text)
+          .toLowerCase()
+          .match(/[a-z]+/g) ?? [])
+          words.set(word, (words.get(word) ?? 0) + 1);
       }
     }
     expect(words.size).toBeGreaterThan(2000);
@@ -211,6 +290,11 @@ describe('determinism', () => {
     expect(all({ now: NOW, scale: 2000 })).toEqual(scaled);
     expect(JSON.stringify(all({ now: NOW, seed: 7 }))).not.toEqual(JSON.stringify(defaultDemo));
     const later = all({ now: NOW + 30 * DAY });
-    expect(later.filter((r) => r.kind === 'calendar_event' && epoch(r.start_date) < NOW + 30 * DAY && epoch(r.end_date) > NOW + 30 * DAY).length).toBeGreaterThanOrEqual(3);
+    expect(
+      later.filter(
+        (r) =>
+          r.kind === 'calendar_event' && epoch(r.start_date) < NOW + 30 * DAY && epoch(r.end_date) > NOW + 30 * DAY,
+      ).length,
+    ).toBeGreaterThanOrEqual(3);
   });
 });

@@ -18,7 +18,6 @@ const ids = async (query: string) => {
   return (res.json().data.records as { id: string }[]).map((r) => r.id);
 };
 
-
 const emptyRefs = { mentioned_chat_users: [], mentioned_chat_channels: [], custom_emojis: [], urls: [] };
 
 describe('GET /admin/v0/calendar_events/:id', () => {
@@ -58,11 +57,22 @@ describe('GET /admin/v0/calendar_events/:id', () => {
         attendees_count: 0,
         cover_image_url: null,
         published_to: [
-          { chat_channel_id: 'C0EVENTS01', chat_message_permalink: 'https://chat.example.com/archives/C0EVENTS01/p1', feed_id: feedIds.events },
+          {
+            chat_channel_id: 'C0EVENTS01',
+            chat_message_permalink: 'https://chat.example.com/archives/C0EVENTS01/p1',
+            feed_id: feedIds.events,
+          },
         ],
         hosts: [adaProfile],
         speakers: [adaProfile],
-        tags: [{ id: 'tag-workshop', created_at: '2025-01-05 00:00:00.000000+00', tag_group_id: 'format', label: 'Workshop' }],
+        tags: [
+          {
+            id: 'tag-workshop',
+            created_at: '2025-01-05 00:00:00.000000+00',
+            tag_group_id: 'format',
+            label: 'Workshop',
+          },
+        ],
       },
     });
   });
@@ -89,12 +99,22 @@ describe('GET /admin/v0/calendar_events', () => {
     const { records, ...envelope } = res.json().data;
     expect(envelope).toEqual({ page: 0, per_page: 10, count: 6, total_records: 6, total_pages: 1, has_next: false });
     expect(records.map((r: { id: string }) => r.id)).toEqual([
-      'evpastnoend1', 'evdstcross01', 'evongoing001', 'evtokyo00001', 'evberlin0001', 'evberlin0002',
+      'evpastnoend1',
+      'evdstcross01',
+      'evongoing001',
+      'evtokyo00001',
+      'evberlin0001',
+      'evberlin0002',
     ]);
   });
 
   it('upcoming includes ongoing events, start ascending', async () => {
-    expect(await ids('?time_filter=upcoming')).toEqual(['evongoing001', 'evtokyo00001', 'evberlin0001', 'evberlin0002']);
+    expect(await ids('?time_filter=upcoming')).toEqual([
+      'evongoing001',
+      'evtokyo00001',
+      'evberlin0001',
+      'evberlin0002',
+    ]);
   });
 
   it('past includes ongoing events, start descending', async () => {
@@ -111,7 +131,7 @@ describe('GET /admin/v0/calendar_events', () => {
     }
   });
 
-  it('date_filter takes the calendar day in the value\'s own offset and overrides time_filter', async () => {
+  it("date_filter takes the calendar day in the value's own offset and overrides time_filter", async () => {
     expect(await ids('?date_filter=2026-03-10')).toEqual(['evongoing001']);
     expect(await ids('?date_filter=2026-03-09&time_filter=upcoming')).toEqual(['evdstcross01']);
     // 2026-03-11 in -05:00 is [03-11T05:00Z, 03-12T05:00Z): the Tokyo event (14:30Z-16:00Z) falls inside.
@@ -129,7 +149,11 @@ describe('GET /admin/v0/calendar_events', () => {
     expect(await ids('?status=needs_approval')).toEqual([]);
     expect(await ids('?published_to_site=true')).toEqual(['evdstcross01', 'evongoing001']);
     expect(await ids('?is_unlisted=true')).toEqual(['evberlin0001']);
-    expect(await ids('?is_unlisted=false&published_to_site=false')).toEqual(['evpastnoend1', 'evtokyo00001', 'evberlin0002']);
+    expect(await ids('?is_unlisted=false&published_to_site=false')).toEqual([
+      'evpastnoend1',
+      'evtokyo00001',
+      'evberlin0002',
+    ]);
     expect(await ids(`?feed_id=${feedIds.events}`)).toEqual(['evdstcross01']);
     expect(await ids(`?feed_id=${feedIds.general}&time_filter=upcoming`)).toEqual(['evberlin0002']);
   });
@@ -152,26 +176,49 @@ describe('GET /admin/v0/calendar_events', () => {
       expect(data.has_next).toBe(page === 0);
       if (!data.has_next) break;
     }
-    expect(seen).toEqual(['evpastnoend1', 'evdstcross01', 'evongoing001', 'evtokyo00001', 'evberlin0001', 'evberlin0002']);
+    expect(seen).toEqual([
+      'evpastnoend1',
+      'evdstcross01',
+      'evongoing001',
+      'evtokyo00001',
+      'evberlin0001',
+      'evberlin0002',
+    ]);
   });
 
   it('answers an empty page past the end', async () => {
     const data = (await t.get('/admin/v0/calendar_events?per_page=5&page=7', token)).json().data;
-    expect(data).toEqual({ page: 7, per_page: 5, count: 0, total_records: 6, total_pages: 2, has_next: false, records: [] });
+    expect(data).toEqual({
+      page: 7,
+      per_page: 5,
+      count: 0,
+      total_records: 6,
+      total_pages: 2,
+      has_next: false,
+      records: [],
+    });
   });
 
   it('orders events with the same start by id', async () => {
     const community = await t.community('ties');
-    const same = ['evtie0000003', 'evtie0000001', 'evtie0000002'].map((id) => ({ kind: 'calendar_event', id, start_date: '2026-05-01T10:00:00Z' }));
+    const same = ['evtie0000003', 'evtie0000001', 'evtie0000002'].map((id) => ({
+      kind: 'calendar_event',
+      id,
+      start_date: '2026-05-01T10:00:00Z',
+    }));
     await t.importRecords(community, same);
     const tiesToken = await t.token(community);
     const page = (await t.get('/admin/v0/calendar_events?time_filter=past', tiesToken)).json().data;
     expect(page.records).toEqual([]);
-    const all = (await t.get('/admin/v0/calendar_events', tiesToken)).json().data.records.map((r: { id: string }) => r.id);
+    const all = (await t.get('/admin/v0/calendar_events', tiesToken))
+      .json()
+      .data.records.map((r: { id: string }) => r.id);
     expect(all).toEqual(['evtie0000001', 'evtie0000002', 'evtie0000003']);
     t.clock.now = Date.parse('2026-06-01T00:00:00Z');
     try {
-      const past = (await t.get('/admin/v0/calendar_events?time_filter=past', tiesToken)).json().data.records.map((r: { id: string }) => r.id);
+      const past = (await t.get('/admin/v0/calendar_events?time_filter=past', tiesToken))
+        .json()
+        .data.records.map((r: { id: string }) => r.id);
       expect(past).toEqual(['evtie0000003', 'evtie0000002', 'evtie0000001']);
     } finally {
       t.clock.now = Date.parse('2026-03-10T12:00:00Z');

@@ -23,11 +23,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const path = '/admin/v0/calendar_events';
-const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, token: string, body?: unknown, headers: Record<string, string> = {}) =>
+const send = (
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  token: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) =>
   t.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
 
@@ -57,7 +67,12 @@ describe('POST /calendar_events', () => {
       created_at: '2026-03-10 12:00:00.000000+00',
       updated_at: '2026-03-10 12:00:00.000000+00',
       allow_public_guest_list: false,
-      description_chat_blocks: [{ type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'Talks and pizza' }] }] }],
+      description_chat_blocks: [
+        {
+          type: 'rich_text',
+          elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'Talks and pizza' }] }],
+        },
+      ],
       description_chat_blocks_references: emptyRefs,
       enable_registration_button: false,
       end_date: '2026-04-01T20:00:00-07:00',
@@ -100,7 +115,15 @@ describe('POST /calendar_events', () => {
       tags: ['tag-online', 'tag-workshop'],
       published_to: [feedIds.events],
       recap: { blocks: [{ type: 'rich_text', elements: [] }] },
-      description: { blocks: [{ type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'link', url: 'https://example.com/a' }] }] }], text: 'ignored' },
+      description: {
+        blocks: [
+          {
+            type: 'rich_text',
+            elements: [{ type: 'rich_text_section', elements: [{ type: 'link', url: 'https://example.com/a' }] }],
+          },
+        ],
+        text: 'ignored',
+      },
       is_unlisted: true,
       publish_to_site: true,
       triggers_webhooks: true,
@@ -110,15 +133,29 @@ describe('POST /calendar_events', () => {
     });
     expect(res.statusCode).toBe(201);
     const event = res.json().data;
-    expect([event.start_date, event.end_date, event.status, event.slug]).toEqual(['2026-04-02T19:00:00+02:00', '2026-04-02T21:00:00+02:00', 'needs_approval', 'berlin-night-2026']);
+    expect([event.start_date, event.end_date, event.status, event.slug]).toEqual([
+      '2026-04-02T19:00:00+02:00',
+      '2026-04-02T21:00:00+02:00',
+      'needs_approval',
+      'berlin-night-2026',
+    ]);
     expect(event.hosts.map((h: { profile_id: string }) => h.profile_id)).toEqual([profileIds.grace, profileIds.ada]);
     expect(event.speakers.map((h: { profile_id: string }) => h.profile_id)).toEqual([profileIds.ada]);
     expect(event.tags.map((tag: { id: string }) => tag.id)).toEqual(['tag-online', 'tag-workshop']);
-    expect(event.published_to).toEqual([{ chat_channel_id: 'C0EVENTS01', chat_message_permalink: null, feed_id: feedIds.events }]);
-    expect(event.description_chat_blocks_references.urls).toEqual([{ order_seen: 0, is_embedded_media: false, is_image: false, is_video: false, url: 'https://example.com/a' }]);
-    expect([event.is_unlisted, event.publish_to_site, event.triggers_webhooks, event.link, event.location, event.webhook_custom_metadata]).toEqual([
-      true, true, true, 'https://example.com/berlin', 'Kreuzberg', '{"crm":"42"}',
+    expect(event.published_to).toEqual([
+      { chat_channel_id: 'C0EVENTS01', chat_message_permalink: null, feed_id: feedIds.events },
     ]);
+    expect(event.description_chat_blocks_references.urls).toEqual([
+      { order_seen: 0, is_embedded_media: false, is_image: false, is_video: false, url: 'https://example.com/a' },
+    ]);
+    expect([
+      event.is_unlisted,
+      event.publish_to_site,
+      event.triggers_webhooks,
+      event.link,
+      event.location,
+      event.webhook_custom_metadata,
+    ]).toEqual([true, true, true, 'https://example.com/berlin', 'Kreuzberg', '{"crm":"42"}']);
     const listed = await t.get(`${path}?status=needs_approval&feed_id=${feedIds.events}`, reader);
     expect(listed.json().data.records.map((r: { id: string }) => r.id)).toEqual([event.id]);
   });
@@ -137,28 +174,52 @@ describe('POST /calendar_events', () => {
 
   it('refuses each broken rule with its own detail', async () => {
     await refused({ ...minimal, title: 'ab' }, [{ field: 'title', message: 'must NOT have fewer than 3 characters' }]);
-    await refused({ ...minimal, title: 'x'.repeat(71) }, [{ field: 'title', message: 'must NOT have more than 70 characters' }]);
+    await refused({ ...minimal, title: 'x'.repeat(71) }, [
+      { field: 'title', message: 'must NOT have more than 70 characters' },
+    ]);
     await refused({ ...minimal, title: 12345 }, [{ field: 'title', message: 'must be string' }]);
     const { hosts: _hosts, ...noHosts } = minimal;
     await refused(noHosts, [{ field: 'hosts', message: "must have required property 'hosts'" }]);
     await refused({ ...minimal, hosts: [] }, [{ field: 'hosts', message: 'must NOT have fewer than 1 items' }]);
-    await refused({ ...minimal, hosts: ['a@x.io', 'b@x.io', 'c@x.io', 'd@x.io', 'e@x.io', 'f@x.io'] }, [{ field: 'hosts', message: 'must NOT have more than 5 items' }]);
+    await refused({ ...minimal, hosts: ['a@x.io', 'b@x.io', 'c@x.io', 'd@x.io', 'e@x.io', 'f@x.io'] }, [
+      { field: 'hosts', message: 'must NOT have more than 5 items' },
+    ]);
     await refused({ ...minimal, hosts: ['nobody@example.com', profileIds.ada, 'ada@example.com'] }, [
       { field: 'hosts.0', message: "no profile or member 'nobody@example.com' in this community" },
       { field: 'hosts.2', message: 'names a profile already listed' },
     ]);
-    await refused({ ...minimal, start_date: '2026-04-01T18:00:00' }, [{ field: 'start_date', message: 'must be an ISO 8601 date-time with a numeric offset or Z' }]);
-    await refused({ ...minimal, start_date: '2026-04-01' }, [{ field: 'start_date', message: 'must be an ISO 8601 date-time with a numeric offset or Z' }]);
-    await refused({ ...minimal, end_date: '2026-04-01T18:00:00-07:00' }, [{ field: 'end_date', message: 'must be after start_date' }]);
-    await refused({ ...minimal, timezone: 'Mars/Olympus' }, [{ field: 'timezone', message: 'must be an IANA time zone' }]);
+    await refused({ ...minimal, start_date: '2026-04-01T18:00:00' }, [
+      { field: 'start_date', message: 'must be an ISO 8601 date-time with a numeric offset or Z' },
+    ]);
+    await refused({ ...minimal, start_date: '2026-04-01' }, [
+      { field: 'start_date', message: 'must be an ISO 8601 date-time with a numeric offset or Z' },
+    ]);
+    await refused({ ...minimal, end_date: '2026-04-01T18:00:00-07:00' }, [
+      { field: 'end_date', message: 'must be after start_date' },
+    ]);
+    await refused({ ...minimal, timezone: 'Mars/Olympus' }, [
+      { field: 'timezone', message: 'must be an IANA time zone' },
+    ]);
     await refused({ ...minimal, description: {} }, [{ field: 'description', message: 'must have blocks or text' }]);
-    await refused({ ...minimal, status: 'draft' }, [{ field: 'status', message: 'must be one of: needs_approval, published' }]);
-    await refused({ ...minimal, tags: ['tag-online', 'tag-nope'] }, [{ field: 'tags.1', message: "no tag 'tag-nope' in this community" }]);
-    await refused({ ...minimal, published_to: [feedIds.archived] }, [{ field: 'published_to.0', message: `no feed '${feedIds.archived}' (not archived) in this community` }]);
-    await refused({ ...minimal, link: 'ftp://example.com/x' }, [{ field: 'link', message: 'must be an http or https URL with a host' }]);
-    await refused({ ...minimal, speakers: [profileIds.ada, profileIds.grace, 'a', 'b', 'c', 'd'] }, [{ field: 'speakers', message: 'must NOT have more than 5 items' }]);
+    await refused({ ...minimal, status: 'draft' }, [
+      { field: 'status', message: 'must be one of: needs_approval, published' },
+    ]);
+    await refused({ ...minimal, tags: ['tag-online', 'tag-nope'] }, [
+      { field: 'tags.1', message: "no tag 'tag-nope' in this community" },
+    ]);
+    await refused({ ...minimal, published_to: [feedIds.archived] }, [
+      { field: 'published_to.0', message: `no feed '${feedIds.archived}' (not archived) in this community` },
+    ]);
+    await refused({ ...minimal, link: 'ftp://example.com/x' }, [
+      { field: 'link', message: 'must be an http or https URL with a host' },
+    ]);
+    await refused({ ...minimal, speakers: [profileIds.ada, profileIds.grace, 'a', 'b', 'c', 'd'] }, [
+      { field: 'speakers', message: 'must NOT have more than 5 items' },
+    ]);
     await refused({ ...minimal, is_unlisted: 'yes' }, [{ field: 'is_unlisted', message: 'must be boolean' }]);
-    await refused({ ...minimal, slug: 'Not A Slug' }, [{ field: 'slug', message: 'must match pattern "^[a-z0-9-]+$"' }]);
+    await refused({ ...minimal, slug: 'Not A Slug' }, [
+      { field: 'slug', message: 'must match pattern "^[a-z0-9-]+$"' },
+    ]);
   });
 
   it('replays an Idempotency-Key retry and makes one event', async () => {
@@ -170,7 +231,12 @@ describe('POST /calendar_events', () => {
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toBe(first.body);
     expect(retry.headers['location']).toBe(first.headers['location']);
-    const rows = await t.testStore.store.db.selectFrom('calendar_events').select('id').where('community_id', '=', acme).where('title', '=', 'Idempotent one').execute();
+    const rows = await t.testStore.store.db
+      .selectFrom('calendar_events')
+      .select('id')
+      .where('community_id', '=', acme)
+      .where('title', '=', 'Idempotent one')
+      .execute();
     expect(rows).toEqual([{ id: first.json().data.id }]);
     const reused = await send('POST', path, writer, { ...body, title: 'Another' }, headers);
     expect([reused.statusCode, reused.json().code]).toEqual([422, 'idempotency_key_reused']);
@@ -188,7 +254,13 @@ describe('POST /calendar_events', () => {
 describe('PATCH /calendar_events/:id', () => {
   it('changes only the fields given, and GET answers the new state at once', async () => {
     const before = await t.get(`${path}/evdstcross01`, reader);
-    const res = await send('PATCH', `${path}/evdstcross01`, writer, { title: 'Weekend Hack, renamed', location: null, hosts: [profileIds.grace] }, { 'if-match': before.headers['etag'] as string });
+    const res = await send(
+      'PATCH',
+      `${path}/evdstcross01`,
+      writer,
+      { title: 'Weekend Hack, renamed', location: null, hosts: [profileIds.grace] },
+      { 'if-match': before.headers['etag'] as string },
+    );
     expect(res.statusCode).toBe(200);
     const after = await t.get(`${path}/evdstcross01`, reader);
     expect(after.body).toBe(res.body);
@@ -207,7 +279,9 @@ describe('PATCH /calendar_events/:id', () => {
 
   it('answers 412 to a stale If-Match and changes nothing', async () => {
     const stale = (await t.get(`${path}/evberlin0001`, reader)).headers['etag'] as string;
-    expect((await send('PATCH', `${path}/evberlin0001`, writer, { location: 'First' }, { 'if-match': stale })).statusCode).toBe(200);
+    expect(
+      (await send('PATCH', `${path}/evberlin0001`, writer, { location: 'First' }, { 'if-match': stale })).statusCode,
+    ).toBe(200);
     const current = await t.get(`${path}/evberlin0001`, reader);
     const res = await send('PATCH', `${path}/evberlin0001`, writer, { location: 'Second' }, { 'if-match': stale });
     expect(res.statusCode).toBe(412);
@@ -233,10 +307,12 @@ describe('PATCH /calendar_events/:id', () => {
     expect(nulled.json().details).toEqual([{ field: 'title', message: 'must be string' }]);
   });
 
-  it('answers 404 for an unknown id and for another community\'s event', async () => {
+  it("answers 404 for an unknown id and for another community's event", async () => {
     const unknown = await send('PATCH', `${path}/zzzzzzzzzzzz`, writer, { title: 'Nope' });
     expect([unknown.statusCode, unknown.json().error]).toEqual([404, "Calendar event 'zzzzzzzzzzzz' was not found."]);
-    const created = (await send('POST', path, otherWriter, { ...minimal, title: 'Other only', hosts: [profileIds.ada] })).json().data;
+    const created = (
+      await send('POST', path, otherWriter, { ...minimal, title: 'Other only', hosts: [profileIds.ada] })
+    ).json().data;
     expect((await send('PATCH', `${path}/${created.id}`, writer, { title: 'Hijack' })).statusCode).toBe(404);
     expect((await send('DELETE', `${path}/${created.id}`, writer)).statusCode).toBe(404);
     // The same id in another community is untouched by acme's change of its own copy.
@@ -249,8 +325,10 @@ describe('PATCH /calendar_events/:id', () => {
 
 describe('DELETE /calendar_events/:id', () => {
   it('deletes: GET is 404, lists and feeds drop it, deleting again is 404', async () => {
-    const feedList = async () => (await t.get(`${path}?feed_id=${feedIds.events}`, reader)).json().data.records.map((r: { id: string }) => r.id);
-    const allList = async () => (await t.get(`${path}?per_page=100`, reader)).json().data.records.map((r: { id: string }) => r.id);
+    const feedList = async () =>
+      (await t.get(`${path}?feed_id=${feedIds.events}`, reader)).json().data.records.map((r: { id: string }) => r.id);
+    const allList = async () =>
+      (await t.get(`${path}?per_page=100`, reader)).json().data.records.map((r: { id: string }) => r.id);
     expect(await feedList()).toContain('evdstcross01');
     expect(await allList()).toContain('evdstcross01');
     const res = await send('DELETE', `${path}/evdstcross01`, writer);
@@ -292,8 +370,15 @@ describe('deactivated members', () => {
     const before = await t.get(`${path}/evongoing001`, reader);
     const hostOf = (body: { data: { hosts: { profile_id: string; is_deactivated: boolean }[] } }) =>
       body.data.hosts.map((h) => [h.profile_id, h.is_deactivated]);
-    expect(hostOf(before.json())).toEqual([[profileIds.grace, false], [profileIds.ada, false]]);
-    const res = await t.app.inject({ method: 'POST', url: `/admin/v0/members/${profileIds.grace}/deactivate`, headers: { authorization: `Bearer ${admin}` } });
+    expect(hostOf(before.json())).toEqual([
+      [profileIds.grace, false],
+      [profileIds.ada, false],
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/admin/v0/members/${profileIds.grace}/deactivate`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.member).toEqual({
       id: profileIds.grace,
@@ -305,11 +390,22 @@ describe('deactivated members', () => {
       is_deactivated: true,
     });
     const after = await t.get(`${path}/evongoing001`, reader);
-    expect(hostOf(after.json())).toEqual([[profileIds.grace, true], [profileIds.ada, false]]);
+    expect(hostOf(after.json())).toEqual([
+      [profileIds.grace, true],
+      [profileIds.ada, false],
+    ]);
     expect(after.headers['etag']).not.toBe(before.headers['etag']);
     const otherReader = await t.token(other, ['read']);
-    expect(hostOf((await t.get(`${path}/evongoing001`, otherReader)).json())).toEqual([[profileIds.grace, false], [profileIds.ada, false]]);
-    const audit = await t.testStore.store.db.selectFrom('audit_log').select(['action', 'subject_id']).where('community_id', '=', acme).where('action', '=', 'member.deactivated').execute();
+    expect(hostOf((await t.get(`${path}/evongoing001`, otherReader)).json())).toEqual([
+      [profileIds.grace, false],
+      [profileIds.ada, false],
+    ]);
+    const audit = await t.testStore.store.db
+      .selectFrom('audit_log')
+      .select(['action', 'subject_id'])
+      .where('community_id', '=', acme)
+      .where('action', '=', 'member.deactivated')
+      .execute();
     expect(audit).toEqual([{ action: 'member.deactivated', subject_id: profileIds.grace }]);
   });
 });

@@ -26,7 +26,11 @@ describe('validation', () => {
     ['/admin/v0/feeds?is_unlisted=1', 'is_unlisted', 'must be boolean'],
     ['/admin/v0/feeds?per_page=0', 'per_page', 'must be >= 1'],
     ['/admin/v0/feeds?page=-1', 'page', 'must be >= 0'],
-    ['/admin/v0/feeds/home', 'feed_id', 'must match pattern "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"'],
+    [
+      '/admin/v0/feeds/home',
+      'feed_id',
+      'must match pattern "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"',
+    ],
   ];
   for (const [path, field, message] of cases) {
     it(`answers 400 for ${path}`, async () => {
@@ -63,7 +67,7 @@ describe('not found and tenancy', () => {
 
   it('needs a token with the read scope', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/admin/v0/feeds' })).statusCode).toBe(401);
-    const writer = await t.token((await t.community('writers')), ['members:write']);
+    const writer = await t.token(await t.community('writers'), ['members:write']);
     expect(await errorOf('/admin/v0/feeds', writer)).toEqual({
       status: 403,
       body: {

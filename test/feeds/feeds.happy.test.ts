@@ -2,7 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { baseRecords, feedIds } from '../../fixtures/community.js';
-import { announcements, announcementsFeed, feedsInOrder, generalTwin, moreFeedIds, plainFeed } from '../../fixtures/feeds.js';
+import {
+  announcements,
+  announcementsFeed,
+  feedsInOrder,
+  generalTwin,
+  moreFeedIds,
+  plainFeed,
+} from '../../fixtures/feeds.js';
 
 let t: TestApp;
 let token: string;
@@ -18,14 +25,19 @@ const list = async (query = '') => {
   expect(res.statusCode).toBe(200);
   return res.json().data;
 };
-const labels = (page: { records: { id: string; label: string }[] }) => page.records.map((r) => `${r.label} ${r.id.slice(-4)}`);
+const labels = (page: { records: { id: string; label: string }[] }) =>
+  page.records.map((r) => `${r.label} ${r.id.slice(-4)}`);
 
 describe('GET /admin/v0/feeds/:feed_id', () => {
   it('answers the 19 keys of the hosted feed record, references derived from the channel purpose and topic', async () => {
     const res = await t.get(`/admin/v0/feeds/${moreFeedIds.announcements}`, token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.body.startsWith(`{"success":true,"data":{"id":"${moreFeedIds.announcements}","label":"announcements","slug":"news",`)).toBe(true);
+    expect(
+      res.body.startsWith(
+        `{"success":true,"data":{"id":"${moreFeedIds.announcements}","label":"announcements","slug":"news",`,
+      ),
+    ).toBe(true);
     expect(res.json()).toEqual({ success: true, data: announcementsFeed });
     expect(Object.keys(res.json().data)).toHaveLength(19);
   });
@@ -48,7 +60,15 @@ describe('GET /admin/v0/feeds/:feed_id', () => {
 
 describe('GET /admin/v0/feeds', () => {
   it('lists every feed, archived and unlisted included, by label byte by byte, then id', async () => {
-    expect(await list()).toEqual({ page: 0, per_page: 10, count: 6, total_records: 6, total_pages: 1, has_next: false, records: feedsInOrder });
+    expect(await list()).toEqual({
+      page: 0,
+      per_page: 10,
+      count: 6,
+      total_records: 6,
+      total_pages: 1,
+      has_next: false,
+      records: feedsInOrder,
+    });
   });
 
   it('pages with the usual envelope; a page past the end is empty', async () => {
@@ -63,14 +83,25 @@ describe('GET /admin/v0/feeds', () => {
       records: ['General 0001', 'Old stuff 0003'],
     });
     expect(labels(await list('?per_page=2&page=2'))).toEqual(['Staff 0004', 'announcements 0005']);
-    expect(await list('?per_page=4&page=2')).toEqual({ page: 2, per_page: 4, count: 0, total_records: 6, total_pages: 2, has_next: false, records: [] });
+    expect(await list('?per_page=4&page=2')).toEqual({
+      page: 2,
+      per_page: 4,
+      count: 0,
+      total_records: 6,
+      total_pages: 2,
+      has_next: false,
+      records: [],
+    });
   });
 
   it('filters on is_archived and is_unlisted, alone or together', async () => {
     expect(labels(await list('?is_archived=true'))).toEqual(['Old stuff 0003']);
     expect(labels(await list('?is_unlisted=true'))).toEqual(['Staff 0004']);
     const listed = await list('?is_archived=false&is_unlisted=false');
-    expect([listed.total_records, labels(listed)]).toEqual([4, ['Events & Meetups 0002', 'General 0000', 'General 0001', 'announcements 0005']]);
+    expect([listed.total_records, labels(listed)]).toEqual([
+      4,
+      ['Events & Meetups 0002', 'General 0000', 'General 0001', 'announcements 0005'],
+    ]);
     expect((await list('?is_archived=true&is_unlisted=true')).total_records).toBe(0);
   });
 });

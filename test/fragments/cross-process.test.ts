@@ -21,10 +21,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-const cli = (args: string[], env: Record<string, string>) => spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
-  env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+const cli = (args: string[], env: Record<string, string>) =>
+  spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 
 /** Runs a CLI command to its end; rejects with its output when it fails. */
 function run(args: string[], env: Record<string, string>): Promise<string> {
@@ -32,7 +33,11 @@ function run(args: string[], env: Record<string, string>): Promise<string> {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`hearth ${args[0]} exited ${code}: ${output}`)))));
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`hearth ${args[0]} exited ${code}: ${output}`)),
+    ),
+  );
 }
 
 describe('changes made by other processes', () => {

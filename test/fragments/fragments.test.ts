@@ -23,12 +23,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-
 /** The event as the schema serializer writes it from rows (the path answers took before fragments). */
 async function serializedEvents(ids: string[]) {
   const db = t.testStore.store.db;
   const rows = await eventsByIds(db, community, ids);
-  const lists = groupEventLists(await eventProfiles(db, community, ids), await eventTags(db, community, ids), await eventPublications(db, community, ids));
+  const lists = groupEventLists(
+    await eventProfiles(db, community, ids),
+    await eventTags(db, community, ids),
+    await eventPublications(db, community, ids),
+  );
   const byId = new Map(rows.map((row) => [row.id, toCalendarEvent(row, lists.get(row.id))]));
   return ids.map((id) => byId.get(id) ?? expect.unreachable(id));
 }
@@ -58,13 +61,21 @@ describe('fragment answers, byte for byte', () => {
   it('answers pages of posts and events exactly as the page schema serializes them', async () => {
     const posts = await t.get(`/admin/v0/feeds/home/posts?per_page=3&page=1&sort=oldest`, token);
     const page = posts.json().data as { records: { id: string }[]; total_records: number };
-    const expectedPosts = toPage({ page: 1, per_page: 3 }, page.total_records, await serializedPosts(page.records.map((r) => r.id)));
+    const expectedPosts = toPage(
+      { page: 1, per_page: 3 },
+      page.total_records,
+      await serializedPosts(page.records.map((r) => r.id)),
+    );
     expect(posts.body).toBe(build(PostPageResponse)({ success: true, data: expectedPosts }));
 
     const events = await t.get(`/admin/v0/calendar_events?per_page=2&time_filter=past`, token);
     const eventPage = events.json().data as { records: { id: string }[]; total_records: number };
     expect(eventPage.records.length).toBe(2);
-    const expectedEvents = toPage({ page: 0, per_page: 2 }, eventPage.total_records, await serializedEvents(eventPage.records.map((r) => r.id)));
+    const expectedEvents = toPage(
+      { page: 0, per_page: 2 },
+      eventPage.total_records,
+      await serializedEvents(eventPage.records.map((r) => r.id)),
+    );
     expect(events.body).toBe(build(EventPageResponse)({ success: true, data: expectedEvents }));
   });
 });
@@ -82,8 +93,14 @@ describe('fragments kept in step with their records', () => {
     const after = await t.get(`/admin/v0/posts/${postIds.plain}`, token);
     expect(after.json().data.title).toBe('A new title');
     expect(after.headers['etag']).not.toBe(before.headers['etag']);
-    expect((await t.get(`/admin/v0/posts/${postIds.plain}`, token, { 'if-none-match': String(before.headers['etag']) })).statusCode).toBe(200);
-    expect((await t.get(`/admin/v0/posts/${postIds.plain}`, token, { 'if-none-match': String(after.headers['etag']) })).statusCode).toBe(304);
+    expect(
+      (await t.get(`/admin/v0/posts/${postIds.plain}`, token, { 'if-none-match': String(before.headers['etag']) }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.get(`/admin/v0/posts/${postIds.plain}`, token, { 'if-none-match': String(after.headers['etag']) }))
+        .statusCode,
+    ).toBe(304);
   });
 
   it('shows a changed profile in every answer that embeds it, and changes exactly those ETags', async () => {
@@ -94,18 +111,24 @@ describe('fragments kept in step with their records', () => {
       home: '/admin/v0/feeds/home/posts?per_page=100',
       noAda: '/admin/v0/calendar_events/evtokyo00001',
     };
-    const before = Object.fromEntries(await Promise.all(Object.entries(paths).map(async ([k, p]) => [k, await t.get(p, token)] as const)));
+    const before = Object.fromEntries(
+      await Promise.all(Object.entries(paths).map(async ([k, p]) => [k, await t.get(p, token)] as const)),
+    );
     expect(before.noAda?.body).not.toContain(profileIds.ada);
 
     await t.importRecords(community, [{ ...ada, preferred_name: 'Countess of Lovelace' }]);
     const names = (people: { profile_id: string; preferred_name: string }[]) =>
       people.filter((p) => p.profile_id === profileIds.ada).map((p) => p.preferred_name);
-    const after = Object.fromEntries(await Promise.all(Object.entries(paths).map(async ([k, p]) => [k, await t.get(p, token)] as const)));
+    const after = Object.fromEntries(
+      await Promise.all(Object.entries(paths).map(async ([k, p]) => [k, await t.get(p, token)] as const)),
+    );
     expect(names(after.hostedByAda?.json().data.hosts)).toEqual(['Countess of Lovelace']);
     expect(names(after.hostedByAda?.json().data.speakers)).toEqual(['Countess of Lovelace']);
     expect(names(after.hostedByBoth?.json().data.hosts)).toEqual(['Countess of Lovelace']);
     expect(after.writtenByAda?.json().data.author.preferred_name).toBe('Countess of Lovelace');
-    const authors = (after.home?.json().data.records as { author: { profile_id: string; preferred_name: string } | null }[]).flatMap((p) => (p.author ? [p.author] : []));
+    const authors = (
+      after.home?.json().data.records as { author: { profile_id: string; preferred_name: string } | null }[]
+    ).flatMap((p) => (p.author ? [p.author] : []));
     expect(names(authors).length).toBeGreaterThan(0);
     expect(new Set(names(authors))).toEqual(new Set(['Countess of Lovelace']));
     for (const key of ['hostedByAda', 'hostedByBoth', 'writtenByAda', 'home'] as const) {
@@ -122,8 +145,12 @@ describe('fragments kept in step with their records', () => {
     await t.importRecords(community, [{ ...feed, label: 'Town Square' }]);
     const post = (await t.get(`/admin/v0/posts/${postIds.welcome}`, token)).json().data;
     expect(post.feed).toEqual({ id: feedIds.general, label: 'Town Square', slug: 'town-square' });
-    const home = (await t.get('/admin/v0/feeds/home/posts?per_page=100', token)).json().data.records as { feed: { id: string; label: string } }[];
-    expect(home.filter((p) => p.feed.id === feedIds.general).map((p) => p.feed.label)).toEqual(home.filter((p) => p.feed.id === feedIds.general).map(() => 'Town Square'));
+    const home = (await t.get('/admin/v0/feeds/home/posts?per_page=100', token)).json().data.records as {
+      feed: { id: string; label: string };
+    }[];
+    expect(home.filter((p) => p.feed.id === feedIds.general).map((p) => p.feed.label)).toEqual(
+      home.filter((p) => p.feed.id === feedIds.general).map(() => 'Town Square'),
+    );
     await t.importRecords(community, [feed]);
   });
 
@@ -131,7 +158,10 @@ describe('fragments kept in step with their records', () => {
     const member = await t.app.inject({
       method: 'POST',
       url: '/admin/v0/members',
-      headers: { authorization: `Bearer ${await t.token(community, ['members:write'])}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${await t.token(community, ['members:write'])}`,
+        'content-type': 'application/json',
+      },
       payload: { email: 'ada@example.com', full_name: 'Augusta Ada King' },
     });
     expect(member.statusCode).toBe(200);
@@ -143,20 +173,35 @@ describe('fragments kept in step with their records', () => {
 
 describe('the answer cache', () => {
   it('answers a by-id hit before validation with the same bytes and headers as the miss, and 304 the same way', async () => {
-    const hits = async () => Number(/^hearth_answer_cache_hits_total (\d+)$/m.exec((await t.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]);
+    const hits = async () =>
+      Number(
+        /^hearth_answer_cache_hits_total (\d+)$/m.exec(
+          (await t.app.inject({ method: 'GET', url: '/metrics' })).body,
+        )?.[1],
+      );
     const record = postRecords.find((r) => 'id' in r && r.id === postIds.plain) ?? expect.unreachable();
     const strip = (headers: Record<string, unknown>) => {
-      const { date: _date, 'x-request-id': _id, 'ratelimit-remaining': _left, 'ratelimit-reset': _reset, ...rest } = headers;
+      const {
+        date: _date,
+        'x-request-id': _id,
+        'ratelimit-remaining': _left,
+        'ratelimit-reset': _reset,
+        ...rest
+      } = headers;
       return rest;
     };
     for (const path of [`/admin/v0/posts/${postIds.plain}`, '/admin/v0/calendar_events/evberlin0001']) {
       // A change empties the cache: the first answer is read from the store, the second from the cache.
-      await t.importRecords(community, [{ ...record, title: `${String((record as { title: string }).title)} ${path.length}` }]);
+      await t.importRecords(community, [
+        { ...record, title: `${String((record as { title: string }).title)} ${path.length}` },
+      ]);
       const before = await hits();
       const miss = await t.get(path, token);
       const afterMiss = await hits();
       const hit = await t.get(path, token);
-      expect([miss.statusCode, hit.statusCode, afterMiss - before, (await hits()) - afterMiss]).toEqual([200, 200, 0, 1]);
+      expect([miss.statusCode, hit.statusCode, afterMiss - before, (await hits()) - afterMiss]).toEqual([
+        200, 200, 0, 1,
+      ]);
       expect(hit.body).toBe(miss.body);
       expect(strip(hit.headers)).toEqual(strip(miss.headers));
       const notModified = await t.get(path, token, { 'if-none-match': String(hit.headers.etag) });
@@ -181,7 +226,7 @@ describe('the answer cache', () => {
       const first = (await t.get(path, token)).json().data.records.map((e: { id: string }) => e.id);
       expect(first).toContain('evongoing001');
       // evongoing001 ends at 2026-03-10T14:00:00Z (fixture); a minute later it is no longer upcoming.
-      t.clock.now = Date.parse("2026-03-10T14:01:00Z");
+      t.clock.now = Date.parse('2026-03-10T14:01:00Z');
       const later = (await t.get(path, token)).json().data.records.map((e: { id: string }) => e.id);
       expect(later).not.toContain('evongoing001');
       expect(later).toEqual(first.filter((id: string) => id !== 'evongoing001'));

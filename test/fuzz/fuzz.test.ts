@@ -28,7 +28,8 @@ export function problemsOf(answer: Answer, method: string): string[] {
   if (typeof requestId !== 'string' || requestId === '') problems.push('no X-Request-Id');
   if (answer.status >= 500) problems.push(`status ${answer.status}`);
   if (answer.status < 400 || method === 'HEAD') return problems;
-  if (!String(answer.headers['content-type'] ?? '').startsWith('application/json')) problems.push(`content-type ${String(answer.headers['content-type'])}`);
+  if (!String(answer.headers['content-type'] ?? '').startsWith('application/json'))
+    problems.push(`content-type ${String(answer.headers['content-type'])}`);
   let body: unknown;
   try {
     body = JSON.parse(answer.body);
@@ -39,24 +40,34 @@ export function problemsOf(answer: Answer, method: string): string[] {
   const keys = Object.keys(envelope);
   const expected = ['success', 'error', 'code', 'request_id', ...('details' in envelope ? ['details'] : [])];
   if (keys.join() !== expected.join()) problems.push(`keys ${keys.join(',')}`);
-  if (envelope['success'] !== false || typeof envelope['error'] !== 'string' || typeof envelope['code'] !== 'string') problems.push('not the error body');
+  if (envelope['success'] !== false || typeof envelope['error'] !== 'string' || typeof envelope['code'] !== 'string')
+    problems.push('not the error body');
   if (envelope['request_id'] !== requestId) problems.push('request_id differs from X-Request-Id');
   const details = envelope['details'];
-  if (details !== undefined && !(Array.isArray(details) && details.every((d) => typeof d?.field === 'string' && typeof d?.message === 'string'))) {
+  if (
+    details !== undefined &&
+    !(Array.isArray(details) && details.every((d) => typeof d?.field === 'string' && typeof d?.message === 'string'))
+  ) {
     problems.push('details are not field/message pairs');
   }
   return problems;
 }
 
 /** Runs `work` over `items` with at most `width` at a time. */
-async function inParallel<T>(items: T[], width: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+async function inParallel<T>(
+  items: T[],
+  width: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      await work(items[index] as T, index);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await work(items[index] as T, index);
+      }
+    }),
+  );
 }
 
 let t: TestApp;
@@ -83,16 +94,28 @@ describe(`fuzzing every route (${store})`, () => {
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     await inParallel(requests, 8, async (request, index) => {
-      const res = await t.app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload });
+      const res = await t.app.inject({
+        method: request.method as 'GET',
+        url: request.url,
+        headers: request.headers,
+        payload: request.payload,
+      });
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
       const problems = problemsOf({ status: res.statusCode, headers: res.headers, body: res.body }, request.method);
       if (problems.length > 0 && failures.length < 20) {
-        failures.push(`#${index} ${request.method} ${request.url.slice(0, 200)} ${JSON.stringify(request.headers).slice(0, 200)} ${String(request.payload ?? '').slice(0, 100)} -> ${res.statusCode} ${res.body.slice(0, 200)}: ${problems.join('; ')}`);
+        failures.push(
+          `#${index} ${request.method} ${request.url.slice(0, 200)} ${JSON.stringify(request.headers).slice(0, 200)} ${String(request.payload ?? '').slice(0, 100)} -> ${res.statusCode} ${res.body.slice(0, 200)}: ${problems.join('; ')}`,
+        );
       }
     });
     const fiveHundreds = [...statuses].filter(([status]) => status >= 500).reduce((n, [, count]) => n + count, 0);
-    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
-    console.log(`[fuzz ${store}] seed ${seed}: ${requests.length} requests, 5xx: ${fiveHundreds}, envelope misses: ${failures.length}; ${byStatus}`);
+    const byStatus = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
+    console.log(
+      `[fuzz ${store}] seed ${seed}: ${requests.length} requests, 5xx: ${fiveHundreds}, envelope misses: ${failures.length}; ${byStatus}`,
+    );
     expect(failures, `seed ${seed}`).toEqual([]);
     expect(requests.length).toBe(runs);
   }, 120_000);
@@ -114,10 +137,18 @@ describe(`fuzzing every route (${store})`, () => {
         return;
       }
       answered++;
-      const problems = answer.status === 0 ? ['not an HTTP answer'] : problemsOf(answer, bytes.toString('latin1').startsWith('HEAD') ? 'HEAD' : 'GET');
-      if (problems.length > 0 && failures.length < 20) failures.push(`#${index} ${JSON.stringify(bytes.toString('latin1').slice(0, 160))} -> ${answer.text.slice(0, 300)}: ${problems.join('; ')}`);
+      const problems =
+        answer.status === 0
+          ? ['not an HTTP answer']
+          : problemsOf(answer, bytes.toString('latin1').startsWith('HEAD') ? 'HEAD' : 'GET');
+      if (problems.length > 0 && failures.length < 20)
+        failures.push(
+          `#${index} ${JSON.stringify(bytes.toString('latin1').slice(0, 160))} -> ${answer.text.slice(0, 300)}: ${problems.join('; ')}`,
+        );
     });
-    console.log(`[fuzz ${store}] seed ${seed}: ${inputs.length} raw requests, ${answered} answered, ${closed} closed without an answer, envelope misses: ${failures.length}`);
+    console.log(
+      `[fuzz ${store}] seed ${seed}: ${inputs.length} raw requests, ${answered} answered, ${closed} closed without an answer, envelope misses: ${failures.length}`,
+    );
     expect(failures, `seed ${seed}`).toEqual([]);
   }, 120_000);
 });

@@ -30,8 +30,48 @@ function encode(text: string): string {
 
 /** Text that breaks things: empty, NUL, control characters, non-BMP, very long, SQL and search syntax. */
 const nastyText = fc.oneof(
-  oneOf('', ' ', '\u0000', 'a\u0000b', '\u0001\u001f', '\u202e', '😀', '\ud83d', '%', '%00', '%zz', "'", '"', '\\', ';--', "' OR 1=1 --", 'NULL', 'null', 'undefined'),
-  oneOf('"unclosed', '-', '--', 'OR', 'a OR', '"a" -b OR', '*', '(', ')', 'NEAR(a b)', 'a:b', '^', '~', '<mark>', '&amp;', 'é', 'İ', 'ß', 'ﬁ'),
+  oneOf(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\u0001\u001f',
+    '\u202e',
+    '😀',
+    '\ud83d',
+    '%',
+    '%00',
+    '%zz',
+    "'",
+    '"',
+    '\\',
+    ';--',
+    "' OR 1=1 --",
+    'NULL',
+    'null',
+    'undefined',
+  ),
+  oneOf(
+    '"unclosed',
+    '-',
+    '--',
+    'OR',
+    'a OR',
+    '"a" -b OR',
+    '*',
+    '(',
+    ')',
+    'NEAR(a b)',
+    'a:b',
+    '^',
+    '~',
+    '<mark>',
+    '&amp;',
+    'é',
+    'İ',
+    'ß',
+    'ﬁ',
+  ),
   fc.string({ maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', minLength: 200, maxLength: 400 }),
@@ -40,14 +80,48 @@ const nastyText = fc.oneof(
 
 /** Numbers spelled every way a parser might take them. */
 const nastyNumber = fc.oneof(
-  oneOf('0', '1', '10', '100', '101', '1000000', '1000001', '-1', '-0', '00', '007', '1.0', '1.5', '1e2', '1e309', '1e400', '-1e400', '0x10', '+5', ' 5', '5 ', 'Infinity', 'NaN', ''),
+  oneOf(
+    '0',
+    '1',
+    '10',
+    '100',
+    '101',
+    '1000000',
+    '1000001',
+    '-1',
+    '-0',
+    '00',
+    '007',
+    '1.0',
+    '1.5',
+    '1e2',
+    '1e309',
+    '1e400',
+    '-1e400',
+    '0x10',
+    '+5',
+    ' 5',
+    '5 ',
+    'Infinity',
+    'NaN',
+    '',
+  ),
   oneOf('9007199254740993', '99999999999999999999999', '0b1', '1_000', '٣', '１'),
   fc.integer().map(String),
   fc.double().map(String),
 );
 
 const dateText = fc.oneof(
-  oneOf('2026-03-10', '2026-03-10T09:00:00-07:00', '2026-02-30', '2026-13-01', '0000-01-01', '9999-12-31T23:59:59Z', '2026-03-10T25:00:00', '2026-03-10T10:00:00+24:00'),
+  oneOf(
+    '2026-03-10',
+    '2026-03-10T09:00:00-07:00',
+    '2026-02-30',
+    '2026-13-01',
+    '0000-01-01',
+    '9999-12-31T23:59:59Z',
+    '2026-03-10T25:00:00',
+    '2026-03-10T10:00:00+24:00',
+  ),
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
   nastyText,
 );
@@ -58,18 +132,49 @@ const bool = fc.oneof(oneOf('true', 'false', 'TRUE', '1', '0', 'yes', ''), nasty
 function queryOf(context: FuzzContext) {
   const pair = fc.oneof(
     { weight: 3, arbitrary: fc.tuple(oneOf('page', 'per_page'), nastyNumber) },
-    fc.tuple(oneOf('time_filter', 'status', 'sort', 'type'), fc.oneof(oneOf('upcoming', 'past', 'draft', 'needs_approval', 'published', 'oldest', 'newest', 'most-recent-activity', 'post', 'comment'), nastyText)),
+    fc.tuple(
+      oneOf('time_filter', 'status', 'sort', 'type'),
+      fc.oneof(
+        oneOf(
+          'upcoming',
+          'past',
+          'draft',
+          'needs_approval',
+          'published',
+          'oldest',
+          'newest',
+          'most-recent-activity',
+          'post',
+          'comment',
+        ),
+        nastyText,
+      ),
+    ),
     fc.tuple(fc.constant('date_filter'), dateText),
     fc.tuple(oneOf('published_to_site', 'is_unlisted', 'highlight'), bool),
     fc.tuple(fc.constant('feed_id'), fc.oneof(oneOf(...context.feedIds), nastyText)),
-    { weight: 2, arbitrary: fc.tuple(fc.constant('q'), fc.oneof(oneOf('welcome', 'hello world', '"hot dogs" -mustard', 'café OR coffee'), nastyText)) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(
+        fc.constant('q'),
+        fc.oneof(oneOf('welcome', 'hello world', '"hot dogs" -mustard', 'café OR coffee'), nastyText),
+      ),
+    },
     fc.tuple(fc.string({ maxLength: 10 }), nastyText),
   );
   return fc.array(pair, { maxLength: 6 }).chain((pairs) =>
     fc.oneof(
       { weight: 8, arbitrary: fc.constant(pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')) },
       // Percent signs and bytes as they come, unencoded.
-      { weight: 1, arbitrary: fc.constant(pairs.map(([k, v]) => `${k}=${v}`).join('&').replace(/[\s#]/g, '')) },
+      {
+        weight: 1,
+        arbitrary: fc.constant(
+          pairs
+            .map(([k, v]) => `${k}=${v}`)
+            .join('&')
+            .replace(/[\s#]/g, ''),
+        ),
+      },
     ),
   );
 }
@@ -78,7 +183,23 @@ function queryOf(context: FuzzContext) {
 function segmentOf(known: string[]) {
   return fc.oneof(
     { weight: known.length > 0 ? 3 : 0, arbitrary: known.length > 0 ? oneOf(...known) : fc.constant('x') },
-    oneOf('zzzzzzzzzzzz', 'ZZZZZZZZZZZZ', 'short', 'home', 'HOME', '..', '.', '%2e%2e', '%00', '%E0%A4%A', '%', '%zz', 'a%2Fb', '00000000-0000-4000-8000-000000000000', ''),
+    oneOf(
+      'zzzzzzzzzzzz',
+      'ZZZZZZZZZZZZ',
+      'short',
+      'home',
+      'HOME',
+      '..',
+      '.',
+      '%2e%2e',
+      '%00',
+      '%E0%A4%A',
+      '%',
+      '%zz',
+      'a%2Fb',
+      '00000000-0000-4000-8000-000000000000',
+      '',
+    ),
     fc.string({ maxLength: 30 }).map(encode),
     fc.integer({ min: 99, max: 300 }).map((n) => 'a'.repeat(n)),
   );
@@ -92,33 +213,75 @@ function pathOf(context: FuzzContext) {
     { weight: 3, arbitrary: segmentOf(context.postIds).map((id) => `/admin/v0/posts/${id}`) },
     { weight: 4, arbitrary: fc.constant('/admin/v0/search') },
     { weight: 3, arbitrary: fc.constant('/admin/v0/members') },
-    oneOf('/healthz', '/readyz', '/admin/v0/openapi.json', '/docs', '/docs/', '/docs/static/index.html', '/docs/json', '/docs/nope.js', '/', '/admin', '/admin/v0', '/admin/v0/', '/admin/v1/posts', '//admin/v0/posts', '/admin/v0/calendar_events/', '/ADMIN/V0/calendar_events'),
+    oneOf(
+      '/healthz',
+      '/readyz',
+      '/admin/v0/openapi.json',
+      '/docs',
+      '/docs/',
+      '/docs/static/index.html',
+      '/docs/json',
+      '/docs/nope.js',
+      '/',
+      '/admin',
+      '/admin/v0',
+      '/admin/v0/',
+      '/admin/v1/posts',
+      '//admin/v0/posts',
+      '/admin/v0/calendar_events/',
+      '/ADMIN/V0/calendar_events',
+    ),
     segmentOf([]).map((segment) => `/admin/v0/${segment}`),
     fc.string({ maxLength: 30 }).map((s) => `/${encode(s)}`),
   );
 }
 
-const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 });
+const printable = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 80,
+});
 
 function headersOf(context: FuzzContext) {
   const authorization = fc.oneof(
-    { weight: 12, arbitrary: oneOf(`Bearer ${context.readToken}`, `Bearer ${context.writeToken}`, `bearer ${context.writeToken}`) },
-    oneOf('', 'Bearer', 'Bearer ', 'Bearer hth_', 'Basic dXNlcjpwYXNz', `Bearer ${context.readToken}x`, `Bearer  ${context.readToken} `, `Token ${context.readToken}`),
+    {
+      weight: 12,
+      arbitrary: oneOf(`Bearer ${context.readToken}`, `Bearer ${context.writeToken}`, `bearer ${context.writeToken}`),
+    },
+    oneOf(
+      '',
+      'Bearer',
+      'Bearer ',
+      'Bearer hth_',
+      'Basic dXNlcjpwYXNz',
+      `Bearer ${context.readToken}x`,
+      `Bearer  ${context.readToken} `,
+      `Token ${context.readToken}`,
+    ),
     printable.map((s) => `Bearer ${s}`),
     fc.integer({ min: 100, max: 8000 }).map((n) => `Bearer hth_${'a'.repeat(n)}`),
   );
-  return fc.record(
-    {
-      // Mostly a token that works, so that requests get past authentication to the routes.
-      authorization: fc.option(authorization, { nil: '', freq: 10 }),
-      'content-type': oneOf('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'garbage', ''),
-      'x-request-id': fc.oneof(oneOf('req-1', 'a'.repeat(129), 'bad id', '<script>'), printable),
-      'if-none-match': fc.oneof(oneOf('*', '"x"', 'W/"x"', '"', ''), printable),
-      'idempotency-key': fc.oneof(oneOf('key-1', '', ' ', 'k'.repeat(300)), printable),
-      accept: oneOf('application/json', 'text/html', '*/*'),
-    },
-    { requiredKeys: ['authorization'] },
-  ).map((headers) => Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== '')));
+  return fc
+    .record(
+      {
+        // Mostly a token that works, so that requests get past authentication to the routes.
+        authorization: fc.option(authorization, { nil: '', freq: 10 }),
+        'content-type': oneOf(
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/json; charset=latin1',
+          'garbage',
+          '',
+        ),
+        'x-request-id': fc.oneof(oneOf('req-1', 'a'.repeat(129), 'bad id', '<script>'), printable),
+        'if-none-match': fc.oneof(oneOf('*', '"x"', 'W/"x"', '"', ''), printable),
+        'idempotency-key': fc.oneof(oneOf('key-1', '', ' ', 'k'.repeat(300)), printable),
+        accept: oneOf('application/json', 'text/html', '*/*'),
+      },
+      { requiredKeys: ['authorization'] },
+    )
+    .map((headers) => Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== '')));
 }
 
 /** JSON bodies near the members schema and far from it, plus text that is not JSON at all. */
@@ -128,9 +291,32 @@ const bodyOf = fc.oneof(
     arbitrary: fc
       .record(
         {
-          email: fc.oneof(oneOf('ada@example.com', 'Ada@Example.COM ', 'not-an-email', '@', 'a@b', `${'a'.repeat(250)}@x.io`), nastyText, fc.integer(), fc.constant(null), fc.array(fc.string())),
-          full_name: fc.oneof(oneOf('Ada Lovelace', 'Ada', ' Ada  Lovelace ', 'A\u0000 B', 'x '.repeat(60)), nastyText, fc.integer(), fc.constant(null), fc.boolean()),
-          avatar_url_original: fc.oneof(oneOf('https://img.example.com/a.png', 'http://', 'javascript:alert(1)', 'ftp://x/y', `https://x.io/${'a'.repeat(2100)}`), nastyText, fc.constant(null), fc.integer()),
+          email: fc.oneof(
+            oneOf('ada@example.com', 'Ada@Example.COM ', 'not-an-email', '@', 'a@b', `${'a'.repeat(250)}@x.io`),
+            nastyText,
+            fc.integer(),
+            fc.constant(null),
+            fc.array(fc.string()),
+          ),
+          full_name: fc.oneof(
+            oneOf('Ada Lovelace', 'Ada', ' Ada  Lovelace ', 'A\u0000 B', 'x '.repeat(60)),
+            nastyText,
+            fc.integer(),
+            fc.constant(null),
+            fc.boolean(),
+          ),
+          avatar_url_original: fc.oneof(
+            oneOf(
+              'https://img.example.com/a.png',
+              'http://',
+              'javascript:alert(1)',
+              'ftp://x/y',
+              `https://x.io/${'a'.repeat(2100)}`,
+            ),
+            nastyText,
+            fc.constant(null),
+            fc.integer(),
+          ),
           extra: fc.jsonValue({ maxDepth: 3 }),
         },
         { requiredKeys: [] },
@@ -138,7 +324,18 @@ const bodyOf = fc.oneof(
       .map((body) => JSON.stringify(body)),
   },
   fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
-  oneOf('', '{', '{"email":', 'null', '[]', '"string"', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', '\u0000', '{"email":"a@b.co","full_name":"A B"}garbage'),
+  oneOf(
+    '',
+    '{',
+    '{"email":',
+    'null',
+    '[]',
+    '"string"',
+    '{"__proto__":{"x":1}}',
+    '{"constructor":{"prototype":{}}}',
+    '\u0000',
+    '{"email":"a@b.co","full_name":"A B"}garbage',
+  ),
   fc.integer({ min: 1, max: 3 }).map((depth) => `${'['.repeat(depth * 3000)}${']'.repeat(depth * 3000)}`),
   fc.constant(`{"email":"big@example.com","full_name":"${'x'.repeat(70_000)}"}`),
   fc.string({ unit: 'binary', maxLength: 200 }),
@@ -147,7 +344,11 @@ const bodyOf = fc.oneof(
 export function requestOf(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
   return fc
     .record({
-      method: fc.oneof({ weight: 20, arbitrary: fc.constant('GET') }, { weight: 5, arbitrary: fc.constant('POST') }, oneOf('HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS')),
+      method: fc.oneof(
+        { weight: 20, arbitrary: fc.constant('GET') },
+        { weight: 5, arbitrary: fc.constant('POST') },
+        oneOf('HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'),
+      ),
       path: pathOf(context),
       query: queryOf(context),
       headers: headersOf(context),
@@ -158,7 +359,9 @@ export function requestOf(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
       url: query ? `${path}?${query}` : path,
       headers,
       // Bodies mostly on POST; now and then on a GET as well.
-      ...(body !== undefined && (method === 'POST' || method === 'PUT' || query.length % 5 === 0) ? { payload: body } : {}),
+      ...(body !== undefined && (method === 'POST' || method === 'PUT' || query.length % 5 === 0)
+        ? { payload: body }
+        : {}),
     }));
 }
 
@@ -166,18 +369,74 @@ export function requestOf(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
 export function rawRequestOf(context: FuzzContext): fc.Arbitrary<Buffer> {
   const token = `Bearer ${context.readToken}`;
   const line = fc.oneof(
-    oneOf('GET /healthz HTTP/1.1', 'GET /admin/v0/calendar_events HTTP/1.1', 'POST /admin/v0/members HTTP/1.1', 'GET /admin/v0/posts/%E0%A4%A HTTP/1.1'),
-    oneOf('GET / HTTP/9.9', 'GET  / HTTP/1.1', 'GET / HTTP/1.1 extra', 'GET', 'GET /', '/ HTTP/1.1', 'G\u0000T / HTTP/1.1', 'GET /\u0000 HTTP/1.1', 'GET http://x/ HTTP/1.1', 'CONNECT x:1 HTTP/1.1', 'GET * HTTP/1.1', 'BREW /pot HTTP/1.1', 'GET /healthz HTTP/1.0', 'GET /healthz'),
+    oneOf(
+      'GET /healthz HTTP/1.1',
+      'GET /admin/v0/calendar_events HTTP/1.1',
+      'POST /admin/v0/members HTTP/1.1',
+      'GET /admin/v0/posts/%E0%A4%A HTTP/1.1',
+    ),
+    oneOf(
+      'GET / HTTP/9.9',
+      'GET  / HTTP/1.1',
+      'GET / HTTP/1.1 extra',
+      'GET',
+      'GET /',
+      '/ HTTP/1.1',
+      'G\u0000T / HTTP/1.1',
+      'GET /\u0000 HTTP/1.1',
+      'GET http://x/ HTTP/1.1',
+      'CONNECT x:1 HTTP/1.1',
+      'GET * HTTP/1.1',
+      'BREW /pot HTTP/1.1',
+      'GET /healthz HTTP/1.0',
+      'GET /healthz',
+    ),
     fc.string({ unit: 'binary', maxLength: 60 }),
     fc.string({ unit: fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c)), maxLength: 60 }),
   );
   const header = fc.oneof(
-    { weight: 3, arbitrary: oneOf('Host: x', `Authorization: ${token}`, 'Content-Type: application/json', 'Connection: close') },
-    oneOf('Host:', 'Bad Header', ': value', 'X-Nul: a\u0000b', 'X-CR: a\rb', 'Content-Length: -1', 'Content-Length: 1e3', 'Content-Length: 5', 'Content-Length: 99999999999', 'Content-Length: 1, 2', 'Transfer-Encoding: chunked', 'Transfer-Encoding: gzip', 'Transfer-Encoding: chunked, identity', 'Expect: 100-continue', 'Expect: nothing', ' folded: continuation', 'X-Long: ' + 'a'.repeat(20_000)),
-    fc.tuple(printable, fc.string({ unit: fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c)), maxLength: 40 })).map(([k, v]) => `${k}: ${v}`),
+    {
+      weight: 3,
+      arbitrary: oneOf('Host: x', `Authorization: ${token}`, 'Content-Type: application/json', 'Connection: close'),
+    },
+    oneOf(
+      'Host:',
+      'Bad Header',
+      ': value',
+      'X-Nul: a\u0000b',
+      'X-CR: a\rb',
+      'Content-Length: -1',
+      'Content-Length: 1e3',
+      'Content-Length: 5',
+      'Content-Length: 99999999999',
+      'Content-Length: 1, 2',
+      'Transfer-Encoding: chunked',
+      'Transfer-Encoding: gzip',
+      'Transfer-Encoding: chunked, identity',
+      'Expect: 100-continue',
+      'Expect: nothing',
+      ' folded: continuation',
+      'X-Long: ' + 'a'.repeat(20_000),
+    ),
+    fc
+      .tuple(
+        printable,
+        fc.string({ unit: fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c)), maxLength: 40 }),
+      )
+      .map(([k, v]) => `${k}: ${v}`),
   );
-  const body = fc.oneof(oneOf('', '{"email":"a@b.co","full_name":"A B"}', '5\r\nhello\r\n0\r\n\r\n', 'zz\r\n', '0\r\n\r\n', '{'), fc.string({ maxLength: 80 }));
+  const body = fc.oneof(
+    oneOf('', '{"email":"a@b.co","full_name":"A B"}', '5\r\nhello\r\n0\r\n\r\n', 'zz\r\n', '0\r\n\r\n', '{'),
+    fc.string({ maxLength: 80 }),
+  );
   return fc
-    .record({ line, headers: fc.array(header, { maxLength: 6 }), body, terminator: oneOf('\r\n\r\n', '\n\n', '\r\n', '') })
-    .map(({ line, headers, body, terminator }) => Buffer.from(`${[line, ...headers].join('\r\n')}${terminator}${body}`, 'latin1'));
+    .record({
+      line,
+      headers: fc.array(header, { maxLength: 6 }),
+      body,
+      terminator: oneOf('\r\n\r\n', '\n\n', '\r\n', ''),
+    })
+    .map(({ line, headers, body, terminator }) =>
+      Buffer.from(`${[line, ...headers].join('\r\n')}${terminator}${body}`, 'latin1'),
+    );
 }

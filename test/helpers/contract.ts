@@ -61,7 +61,8 @@ export class Contract {
       for (const operation of Object.values(item)) {
         if (!operation.operationId) continue;
         this.operations.set(operation.operationId, operation);
-        for (const status of Object.keys(operation.responses ?? {})) this.pairs.push(`${operation.operationId} ${status}`);
+        for (const status of Object.keys(operation.responses ?? {}))
+          this.pairs.push(`${operation.operationId} ${status}`);
       }
     }
   }
@@ -74,7 +75,8 @@ export class Contract {
     if (!response) return [`status ${answer.status} is not documented for ${operationId}`];
     const problems: string[] = [];
     for (const [name, header] of Object.entries(response.headers ?? {})) {
-      if (this.headerRequired(header) && answer.headers[name.toLowerCase()] === undefined) problems.push(`header ${name} is missing`);
+      if (this.headerRequired(header) && answer.headers[name.toLowerCase()] === undefined)
+        problems.push(`header ${name} is missing`);
     }
     const media = response.content?.['application/json'];
     if (!media?.schema) {
@@ -82,7 +84,8 @@ export class Contract {
       return problems;
     }
     const contentType = String(answer.headers['content-type'] ?? '');
-    if (!contentType.startsWith('application/json')) problems.push(`content-type is ${contentType || 'missing'}, not application/json`);
+    if (!contentType.startsWith('application/json'))
+      problems.push(`content-type is ${contentType || 'missing'}, not application/json`);
     let body: unknown;
     try {
       body = JSON.parse(answer.body);
@@ -154,7 +157,9 @@ export function attachContract(app: FastifyInstance, log: ContractLog = contract
     try {
       problems = contractOfApp().check(operationId, { status: reply.statusCode, headers: reply.getHeaders(), body });
     } catch (error) {
-      problems = [`the document could not be checked against: ${error instanceof Error ? error.message : String(error)}`];
+      problems = [
+        `the document could not be checked against: ${error instanceof Error ? error.message : String(error)}`,
+      ];
     }
     log.covered.add(`${operationId} ${reply.statusCode}`);
     if (problems.length > 0) log.violations.push({ operationId, status: reply.statusCode, url: request.url, problems });
@@ -169,6 +174,9 @@ export function takeViolations(log: ContractLog = contractLog): Violation[] {
 
 export function describeViolations(violations: Violation[]): string {
   return violations
-    .map((v) => `${v.operationId} answered ${v.status} to ${v.url}, against the OpenAPI document:\n  - ${v.problems.join('\n  - ')}`)
+    .map(
+      (v) =>
+        `${v.operationId} answered ${v.status} to ${v.url}, against the OpenAPI document:\n  - ${v.problems.join('\n  - ')}`,
+    )
     .join('\n');
 }

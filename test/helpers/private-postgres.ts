@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 
-const bin = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find((dir) => existsSync(join(dir, 'initdb')));
+const bin = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find((dir) =>
+  existsSync(join(dir, 'initdb')),
+);
 
 export function privatePostgresAvailable(): boolean {
   if (!bin) return false;
@@ -58,11 +60,24 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const data = join(dir, 'data');
   const port = await freePort();
   const asPostgres = (command: string, args: string[]) => {
-    const [file, argv] = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
+    const [file, argv] =
+      process.getuid?.() === 0
+        ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]]
+        : [join(bin, command), args];
     execFileSync(file, argv, { stdio: 'ignore' });
   };
   asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync']);
-  const start = () => asPostgres('pg_ctl', ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  const start = () =>
+    asPostgres('pg_ctl', [
+      '-D',
+      data,
+      '-w',
+      '-l',
+      join(dir, 'log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
   const stop = () => asPostgres('pg_ctl', ['-D', data, '-w', '-m', 'immediate', 'stop']);
   start();
   // The postmaster's pid is the first line of postmaster.pid; the backends are its children.

@@ -32,7 +32,8 @@ export function ensureBuilt(): void {
   } catch {
     built = 0;
   }
-  if (newest(join(root, 'src')) > built) execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' });
+  if (newest(join(root, 'src')) > built)
+    execFileSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' });
 }
 
 /** Collects a child's stdout and stderr, and resolves the first stdout match of `pattern`. */
@@ -55,7 +56,8 @@ export function watch(child: ChildProcess) {
       for (;;) {
         const match = pattern.exec(out);
         if (match) return match;
-        if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode} before ${pattern}:\n${out}\n${err}`);
+        if (child.exitCode !== null)
+          throw new Error(`exited with ${child.exitCode} before ${pattern}:\n${out}\n${err}`);
         if (Date.now() > deadline) throw new Error(`no ${pattern} within ${timeoutMs} ms:\n${out}\n${err}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

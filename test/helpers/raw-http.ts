@@ -14,7 +14,8 @@ export interface RawAnswer {
 
 /** The first final response in `text` (status line, headers, and a body of Content-Length bytes); a `100 Continue` before it is skipped. */
 export function parseResponse(text: string): Omit<RawAnswer, 'text' | 'closedAfterMs'> {
-  while (/^HTTP\/1\.[01] 1\d\d /.test(text) && text.includes('\r\n\r\n')) text = text.slice(text.indexOf('\r\n\r\n') + 4);
+  while (/^HTTP\/1\.[01] 1\d\d /.test(text) && text.includes('\r\n\r\n'))
+    text = text.slice(text.indexOf('\r\n\r\n') + 4);
   const end = text.indexOf('\r\n\r\n');
   const head = end < 0 ? text : text.slice(0, end);
   const [statusLine = '', ...lines] = head.split('\r\n');
@@ -25,7 +26,11 @@ export function parseResponse(text: string): Omit<RawAnswer, 'text' | 'closedAft
   }
   const length = Number(headers['content-length'] ?? 0);
   const rest = end < 0 ? '' : text.slice(end + 4);
-  return { status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body: Buffer.from(rest).subarray(0, length).toString() };
+  return {
+    status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0),
+    headers,
+    body: Buffer.from(rest).subarray(0, length).toString(),
+  };
 }
 
 /** Sends `parts` one after another, `gapMs` apart, and collects what comes back until the server closes (or `timeoutMs`). */
@@ -52,7 +57,8 @@ export function rawRequest(
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', () => {});
     socket.on('close', () => {
-      if (abortAfterMs === undefined && performance.now() - started < timeoutMs) closedAfterMs = performance.now() - started;
+      if (abortAfterMs === undefined && performance.now() - started < timeoutMs)
+        closedAfterMs = performance.now() - started;
       finish();
     });
     const next = () => {

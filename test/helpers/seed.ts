@@ -34,9 +34,16 @@ export interface SeedOptions {
 }
 
 export async function seedCommunity(store: Store, slug: string, options: SeedOptions = {}): Promise<Seeded> {
-  const community = (await createCommunitiesService(store.db, store.dialect, options.clock).create(slug, options.name ?? slug)).id;
+  const community = (
+    await createCommunitiesService(store.db, store.dialect, options.clock).create(slug, options.name ?? slug)
+  ).id;
   if (options.records && options.records.length > 0) {
-    await importLines(store, community, options.records.map((r) => JSON.stringify(r)), { clock: options.clock });
+    await importLines(
+      store,
+      community,
+      options.records.map((r) => JSON.stringify(r)),
+      { clock: options.clock },
+    );
   }
   const tokens = createTokensService(store.db, options.clock);
   const first = await tokens.create(community, { scopes: options.scopes ?? ['read'] });

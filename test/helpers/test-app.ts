@@ -20,19 +20,28 @@ export interface TestApp {
   community(slug: string): Promise<string>;
   /** The common setup: a community holding `records`, and a token of it with `scopes` (`read` by default). */
   seed(slug: string, records?: object[], scopes?: Scope[]): Promise<Seeded>;
-  token(communityId: string, scopes?: Scope[], options?: { expiresInMs?: number; fieldNames?: FieldNames }): Promise<string>;
+  token(
+    communityId: string,
+    scopes?: Scope[],
+    options?: { expiresInMs?: number; fieldNames?: FieldNames },
+  ): Promise<string>;
   importRecords(communityId: string, records: object[]): Promise<ImportSummary>;
   get(path: string, token: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { now?: number; config?: Partial<Config>; logger?: object } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { now?: number; config?: Partial<Config>; logger?: object } = {},
+): Promise<TestApp> {
   const testStore = await createTestStore();
   const { store } = testStore;
   const clock = { now: options.now ?? Date.parse('2026-03-10T12:00:00Z') };
   // The app's one clock, also for what the tests create beside it.
   const now = () => clock.now;
-  const config = loadConfig({}, { databaseUrl: testStore.url, rateLimitPerSecond: 10_000, authFailuresPerSecond: 10_000, ...options.config });
+  const config = loadConfig(
+    {},
+    { databaseUrl: testStore.url, rateLimitPerSecond: 10_000, authFailuresPerSecond: 10_000, ...options.config },
+  );
   const app = await buildApp(config, { store, clock: now, logger: options.logger ?? false });
   // The production app, plus one read-only hook: every answer is checked against the OpenAPI document.
   attachContract(app);
@@ -48,8 +57,15 @@ export async function createTestApp(options: { now?: number; config?: Partial<Co
     seed: (slug, records, scopes) => seedCommunity(store, slug, { records, scopes, clock: now }),
     token: async (communityId, scopes = ['read'], opts = {}) =>
       (await tokens.create(communityId, { scopes, expiresInMs: opts.expiresInMs, fieldNames: opts.fieldNames })).secret,
-    importRecords: (communityId, records) => importLines(store, communityId, records.map((r) => JSON.stringify(r)), { clock: now }),
-    get: (path, token, headers = {}) => app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}`, ...headers } }),
+    importRecords: (communityId, records) =>
+      importLines(
+        store,
+        communityId,
+        records.map((r) => JSON.stringify(r)),
+        { clock: now },
+      ),
+    get: (path, token, headers = {}) =>
+      app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}`, ...headers } }),
     async close() {
       await app.close();
       await testStore.cleanup();

@@ -31,7 +31,8 @@ export async function startReceiver(secret: string): Promise<Receiver> {
     async waitFor(count, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (receiver.received.length < count) {
-        if (Date.now() > deadline) throw new Error(`received ${receiver.received.length} of ${count} webhooks within ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`received ${receiver.received.length} of ${count} webhooks within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return receiver.received;
@@ -54,7 +55,13 @@ export async function startReceiver(secret: string): Promise<Receiver> {
       } catch {
         verified = null;
       }
-      const entry: Received = { id: String(request.headers['webhook-id']), timestamp: String(request.headers['webhook-timestamp']), headers: request.headers, body, verified };
+      const entry: Received = {
+        id: String(request.headers['webhook-id']),
+        timestamp: String(request.headers['webhook-timestamp']),
+        headers: request.headers,
+        body,
+        verified,
+      };
       const index = receiver.received.length;
       receiver.received.push(entry);
       const answer = receiver.respond(entry, index);

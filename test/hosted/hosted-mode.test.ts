@@ -26,7 +26,11 @@ let hosted: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ community, token: spec } = await t.seed('acme', [...postRecords, announcements, generalTwin, partnerEvent, threadPost], ['read', 'members:write']));
+  ({ community, token: spec } = await t.seed(
+    'acme',
+    [...postRecords, announcements, generalTwin, partnerEvent, threadPost],
+    ['read', 'members:write'],
+  ));
   hosted = await t.token(community, ['read', 'members:write'], { fieldNames: 'hosted' });
 });
 afterAll(() => t.close());
@@ -43,7 +47,13 @@ function keysOf(value: unknown, into = new Set<string>()): Set<string> {
   else if (typeof value === 'object' && value !== null) {
     for (const [key, inner] of Object.entries(value)) {
       into.add(key);
-      if (key !== 'blocks' && key !== 'body_prosemirror' && !/_(chat|slack)_blocks$/.test(key) && key !== 'reminders_config') keysOf(inner, into);
+      if (
+        key !== 'blocks' &&
+        key !== 'body_prosemirror' &&
+        !/_(chat|slack)_blocks$/.test(key) &&
+        key !== 'reminders_config'
+      )
+        keysOf(inner, into);
     }
   }
   return into;
@@ -97,7 +107,11 @@ describe('hosted field names, key by key', () => {
     expect(await data(`/feeds/${moreFeedIds.announcements}`)).toEqual(hostedAnnouncementsFeed);
     const page = await data('/feeds?per_page=100');
     expect(page.records.at(-1)).toEqual(hostedAnnouncementsFeed);
-    expect(page.records[0]).toMatchObject({ slack_channel_id: 'C0EVENTS01', slack_channel_num_members: 0, slack_channel_topic_slack_blocks: null });
+    expect(page.records[0]).toMatchObject({
+      slack_channel_id: 'C0EVENTS01',
+      slack_channel_num_members: 0,
+      slack_channel_topic_slack_blocks: null,
+    });
   });
 
   it('answers Home and search records in hosted names', async () => {
@@ -106,7 +120,10 @@ describe('hosted field names, key by key', () => {
     const comments = await data('/search?type=comment&q=grace');
     expect(comments.records).toEqual([hostedReply]);
     const posts = await data('/search?type=post&q=welcome&highlight=true');
-    expect(posts.records[0]).toEqual({ ...hostedWelcomePost, highlight: expect.stringContaining('<mark>Welcome</mark>') });
+    expect(posts.records[0]).toEqual({
+      ...hostedWelcomePost,
+      highlight: expect.stringContaining('<mark>Welcome</mark>'),
+    });
   });
 
   it('answers an added member with slack_profile_id', async () => {
@@ -157,9 +174,15 @@ describe('hosted field names, key by key', () => {
     expect([...hostedKeys].filter((key) => words.test(key))).toEqual([]);
     const renamed = [...specKeys].filter((key) => words.test(key)).sort();
     // Every renamed key but the member's, which only the POST answers.
-    expect(renamed).toEqual(Object.keys(hostedRenames).filter((key) => key !== 'chat_profile_id').sort());
+    expect(renamed).toEqual(
+      Object.keys(hostedRenames)
+        .filter((key) => key !== 'chat_profile_id')
+        .sort(),
+    );
     for (const key of renamed) expect(hostedKeys.has(hostedRenames[key] ?? ''), key).toBe(true);
-    expect([...hostedKeys].filter((key) => !specKeys.has(key) && !Object.values(hostedRenames).includes(key))).toEqual(['reminders_config']);
+    expect([...hostedKeys].filter((key) => !specKeys.has(key) && !Object.values(hostedRenames).includes(key))).toEqual([
+      'reminders_config',
+    ]);
   });
 });
 
@@ -167,7 +190,11 @@ describe('what stays the same', () => {
   it('answers a spec token in spec names, untouched', async () => {
     expect(await data(`/feeds/${moreFeedIds.announcements}`, spec)).toEqual(announcementsFeed);
     const event = await data('/calendar_events/evpartner001', spec);
-    expect([event.created_at, event.partner_event_id, 'reminders_config' in event]).toEqual(['2026-02-07 18:04:05.123000+00', 'evt-LUMA123', false]);
+    expect([event.created_at, event.partner_event_id, 'reminders_config' in event]).toEqual([
+      '2026-02-07 18:04:05.123000+00',
+      'evt-LUMA123',
+      false,
+    ]);
   });
 
   it('takes the same requests in both modes', async () => {
@@ -181,12 +208,22 @@ describe('what stays the same', () => {
     const ask = (token: string) => t.get('/admin/v0/posts/nosuchpost01', token, { 'x-request-id': 'req-h' });
     const [a, b] = [await ask(spec), await ask(hosted)];
     expect([b.statusCode, b.body]).toEqual([a.statusCode, a.body]);
-    expect(b.json()).toEqual({ success: false, error: "Post 'nosuchpost01' was not found.", code: 'not_found', request_id: 'req-h' });
+    expect(b.json()).toEqual({
+      success: false,
+      error: "Post 'nosuchpost01' was not found.",
+      code: 'not_found',
+      request_id: 'req-h',
+    });
   });
 
   it('never gives a hosted answer the ETag of the spec answer; each 304s to its own', async () => {
     // A version ETag (an answer made of fragments) and a hash of the body (feeds, search).
-    for (const path of ['/admin/v0/calendar_events/evdstcross01', '/admin/v0/calendar_events?per_page=3', `/admin/v0/feeds/${moreFeedIds.announcements}`, '/admin/v0/search?type=post&q=welcome']) {
+    for (const path of [
+      '/admin/v0/calendar_events/evdstcross01',
+      '/admin/v0/calendar_events?per_page=3',
+      `/admin/v0/feeds/${moreFeedIds.announcements}`,
+      '/admin/v0/search?type=post&q=welcome',
+    ]) {
       const specTag = String((await t.get(path, spec)).headers['etag']);
       const hostedTag = String((await t.get(path, hosted)).headers['etag']);
       expect(specTag, path).toMatch(/^"[A-Za-z0-9_.-]+"$/);
@@ -200,6 +237,8 @@ describe('what stays the same', () => {
     }
     // A version ETag keeps its versions: the hosted one is the spec one, marked.
     const specTag = String((await t.get('/admin/v0/calendar_events/evdstcross01', spec)).headers['etag']);
-    expect((await t.get('/admin/v0/calendar_events/evdstcross01', hosted)).headers['etag']).toBe(`${specTag.slice(0, -1)}.hosted"`);
+    expect((await t.get('/admin/v0/calendar_events/evdstcross01', hosted)).headers['etag']).toBe(
+      `${specTag.slice(0, -1)}.hosted"`,
+    );
   });
 });

@@ -19,14 +19,34 @@ const path = '/admin/v0/calendar_events';
 describe('authentication', () => {
   const cases: [string, Record<string, string>, string][] = [
     ['no header', {}, 'Missing or malformed Authorization header; expected "Bearer <token>".'],
-    ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }, 'Missing or malformed Authorization header; expected "Bearer <token>".'],
-    ['an empty bearer', { authorization: 'Bearer ' }, 'Missing or malformed Authorization header; expected "Bearer <token>".'],
-    ['an unknown token', { authorization: 'Bearer hth_nottherightsecret' }, 'The bearer token is unknown, revoked or expired.'],
-    ['a token with odd bytes', { authorization: 'Bearer \u00ff\u00fe' }, 'The bearer token is unknown, revoked or expired.'],
+    [
+      'another scheme',
+      { authorization: 'Basic dXNlcjpwYXNz' },
+      'Missing or malformed Authorization header; expected "Bearer <token>".',
+    ],
+    [
+      'an empty bearer',
+      { authorization: 'Bearer ' },
+      'Missing or malformed Authorization header; expected "Bearer <token>".',
+    ],
+    [
+      'an unknown token',
+      { authorization: 'Bearer hth_nottherightsecret' },
+      'The bearer token is unknown, revoked or expired.',
+    ],
+    [
+      'a token with odd bytes',
+      { authorization: 'Bearer \u00ff\u00fe' },
+      'The bearer token is unknown, revoked or expired.',
+    ],
   ];
   for (const [name, headers, message] of cases) {
     it(`answers 401 for ${name}`, async () => {
-      const res = await t.app.inject({ method: 'GET', url: path, headers: { ...headers, 'x-request-id': 'req-auth-1' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: path,
+        headers: { ...headers, 'x-request-id': 'req-auth-1' },
+      });
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer');
       expect(res.json()).toEqual({ success: false, error: message, code: 'unauthorized', request_id: 'req-auth-1' });
@@ -74,7 +94,7 @@ describe('authentication', () => {
 });
 
 describe('tenancy', () => {
-  it('never shows, counts or finds another community\'s data', async () => {
+  it("never shows, counts or finds another community's data", async () => {
     const other = await t.community('other');
     // The same ids in another community: ids are unique per community only.
     await t.importRecords(other, [

@@ -6,7 +6,11 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 const preflight = (origin: string) => ({
   method: 'OPTIONS' as const,
   url: '/admin/v0/calendar_events',
-  headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,if-none-match' },
+  headers: {
+    origin,
+    'access-control-request-method': 'GET',
+    'access-control-request-headers': 'authorization,if-none-match',
+  },
 });
 
 describe('CORS off (the default)', () => {
@@ -17,7 +21,10 @@ describe('CORS off (the default)', () => {
   afterAll(() => t.close());
 
   it('answers a preflight as any OPTIONS without a token (401: the admin API authenticates first), and adds no CORS header', async () => {
-    const res = await t.app.inject({ ...preflight('https://events.example.com'), headers: { ...preflight('https://events.example.com').headers, 'x-request-id': 'req-cors' } });
+    const res = await t.app.inject({
+      ...preflight('https://events.example.com'),
+      headers: { ...preflight('https://events.example.com').headers, 'x-request-id': 'req-cors' },
+    });
     expect([res.statusCode, res.headers['access-control-allow-origin']]).toEqual([401, undefined]);
     expect(res.json()).toMatchObject({ success: false, code: 'unauthorized', request_id: 'req-cors' });
     const token = await t.token(await t.community('acme'));
@@ -30,7 +37,11 @@ describe('CORS_ORIGINS with a list', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp({ config: { corsOrigins: loadConfig({ CORS_ORIGINS: 'https://events.example.com, https://www.example.com' }).corsOrigins } });
+    t = await createTestApp({
+      config: {
+        corsOrigins: loadConfig({ CORS_ORIGINS: 'https://events.example.com, https://www.example.com' }).corsOrigins,
+      },
+    });
     token = await t.token(await t.community('acme'));
   });
   afterAll(() => t.close());
@@ -58,12 +69,24 @@ describe('CORS_ORIGINS with a list', () => {
 
   it('adds the origin and the readable headers to answers, errors included', async () => {
     const ok = await t.get('/admin/v0/calendar_events', token, { origin: 'https://events.example.com' });
-    expect([ok.statusCode, ok.headers['access-control-allow-origin'], ok.headers['vary']]).toEqual([200, 'https://events.example.com', 'Origin']);
+    expect([ok.statusCode, ok.headers['access-control-allow-origin'], ok.headers['vary']]).toEqual([
+      200,
+      'https://events.example.com',
+      'Origin',
+    ]);
     expect(ok.headers['access-control-expose-headers']).toBe(
       'ETag, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, WWW-Authenticate',
     );
-    const denied = await t.app.inject({ method: 'GET', url: '/admin/v0/calendar_events', headers: { origin: 'https://events.example.com' } });
-    expect([denied.statusCode, denied.headers['access-control-allow-origin'], denied.json().code]).toEqual([401, 'https://events.example.com', 'unauthorized']);
+    const denied = await t.app.inject({
+      method: 'GET',
+      url: '/admin/v0/calendar_events',
+      headers: { origin: 'https://events.example.com' },
+    });
+    expect([denied.statusCode, denied.headers['access-control-allow-origin'], denied.json().code]).toEqual([
+      401,
+      'https://events.example.com',
+      'unauthorized',
+    ]);
   });
 
   it('gives an origin not on the list no Access-Control-Allow-Origin, so the browser keeps the answer from the page', async () => {
@@ -78,7 +101,11 @@ describe('CORS_ORIGINS=*', () => {
   it('allows any origin', async () => {
     const t = await createTestApp({ config: { corsOrigins: ['*'] } });
     const res = await t.app.inject(preflight('https://anything.example.org'));
-    expect([res.statusCode, res.headers['access-control-allow-origin'], res.headers['vary']]).toEqual([204, '*', undefined]);
+    expect([res.statusCode, res.headers['access-control-allow-origin'], res.headers['vary']]).toEqual([
+      204,
+      '*',
+      undefined,
+    ]);
     await t.close();
   });
 

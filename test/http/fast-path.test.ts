@@ -28,7 +28,8 @@ function get(path: string, headers: Record<string, string>, to = port): Promise<
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const pairs: [string, string][] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) pairs.push([String(res.rawHeaders[i]).toLowerCase(), String(res.rawHeaders[i + 1])]);
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          pairs.push([String(res.rawHeaders[i]).toLowerCase(), String(res.rawHeaders[i + 1])]);
         resolve({ status: res.statusCode ?? 0, headers: pairs, body: Buffer.concat(chunks).toString('utf8') });
       });
     });
@@ -37,7 +38,10 @@ function get(path: string, headers: Record<string, string>, to = port): Promise<
   });
 }
 
-const fastAnswers = async () => Number(/^hearth_fast_path_answers_total (\d+)$/m.exec((await t.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]);
+const fastAnswers = async () =>
+  Number(
+    /^hearth_fast_path_answers_total (\d+)$/m.exec((await t.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1],
+  );
 /** Headers whose values differ between any two answers (the time, the id, the window's count and age). */
 const varying = new Set(['date', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset']);
 const stable = (raw: Raw) => raw.headers.map(([name, value]) => (varying.has(name) ? [name] : [name, value]));
@@ -81,7 +85,15 @@ describe('the by-id fast path', () => {
     const answers = [];
     for (let i = 0; i < 7; i++) answers.push(await get(path, { authorization: `Bearer ${token}` }));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
-    expect(answers.map((a) => a.headers.find(([name]) => name === 'ratelimit-remaining')?.[1])).toEqual(['4', '3', '2', '1', '0', '0', '0']);
+    expect(answers.map((a) => a.headers.find(([name]) => name === 'ratelimit-remaining')?.[1])).toEqual([
+      '4',
+      '3',
+      '2',
+      '1',
+      '0',
+      '0',
+      '0',
+    ]);
     const refused = answers[5] ?? expect.unreachable();
     expect(JSON.parse(refused.body)).toMatchObject({ success: false, code: 'rate_limited' });
     expect(refused.headers.find(([name]) => name === 'retry-after')?.[1]).toMatch(/^[1-9]$/);
@@ -103,7 +115,10 @@ describe('the by-id fast path', () => {
     const withOrigin = await get(path, { authorization: `Bearer ${token}`, origin: 'https://example.org' });
     expect([unknown.status, JSON.parse(unknown.body).code]).toEqual([401, 'unauthorized']);
     expect([noScope.status, JSON.parse(noScope.body).code]).toEqual([403, 'insufficient_scope']);
-    expect([hostedAnswer.status, hostedAnswer.headers.find(([name]) => name === 'etag')?.[1]]).toEqual([200, expect.stringMatching(/\.hosted"$/)]);
+    expect([hostedAnswer.status, hostedAnswer.headers.find(([name]) => name === 'etag')?.[1]]).toEqual([
+      200,
+      expect.stringMatching(/\.hosted"$/),
+    ]);
     expect([missing.status, JSON.parse(missing.body).code]).toEqual([404, 'not_found']);
     expect(withOrigin.status).toBe(200);
     expect((await fastAnswers()) - before).toBe(0);
@@ -117,7 +132,9 @@ describe('the by-id fast path when Fastify logs each request (info)', () => {
   const lines: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
-    logged = await createTestApp({ logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } } });
+    logged = await createTestApp({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
     const id = await logged.community('logged');
     await logged.importRecords(id, postRecords);
     loggedToken = await logged.token(id);
@@ -133,16 +150,33 @@ describe('the by-id fast path when Fastify logs each request (info)', () => {
       .map(({ time, request_id, responseTime, ...rest }) => {
         expect([typeof time, typeof responseTime === 'number' || responseTime === undefined]).toEqual(['number', true]);
         const req = rest['req'] as Record<string, unknown> | undefined;
-        return req ? { ...rest, req: { ...req, url: String(req['url']).replace('?via=fastify', ''), remotePort: typeof req['remotePort'] } } : rest;
+        return req
+          ? {
+              ...rest,
+              req: {
+                ...req,
+                url: String(req['url']).replace('?via=fastify', ''),
+                remotePort: typeof req['remotePort'],
+              },
+            }
+          : rest;
       });
 
   it('still answers, and writes the same two lines as Fastify', async () => {
     const path = `/admin/v0/posts/${postIds.plain}`;
     const auth = { authorization: `Bearer ${loggedToken}` };
     const viaFastify = await get(`${path}?via=fastify`, auth, loggedPort);
-    const before = Number(/^hearth_fast_path_answers_total (\d+)$/m.exec((await logged.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]);
+    const before = Number(
+      /^hearth_fast_path_answers_total (\d+)$/m.exec(
+        (await logged.app.inject({ method: 'GET', url: '/metrics' })).body,
+      )?.[1],
+    );
     const fast = await get(path, auth, loggedPort);
-    const after = Number(/^hearth_fast_path_answers_total (\d+)$/m.exec((await logged.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]);
+    const after = Number(
+      /^hearth_fast_path_answers_total (\d+)$/m.exec(
+        (await logged.app.inject({ method: 'GET', url: '/metrics' })).body,
+      )?.[1],
+    );
     expect([fast.status, after - before]).toEqual([200, 1]);
     const idOf = (raw: Raw) => raw.headers.find(([name]) => name === 'x-request-id')?.[1] ?? expect.unreachable();
     const fastLines = requestLines(idOf(fast));
@@ -152,10 +186,22 @@ describe('the by-id fast path when Fastify logs each request (info)', () => {
       level: 30,
       pid: process.pid,
       hostname: expect.any(String),
-      req: { method: 'GET', url: path, host: `127.0.0.1:${loggedPort}`, remoteAddress: '127.0.0.1', remotePort: 'number' },
+      req: {
+        method: 'GET',
+        url: path,
+        host: `127.0.0.1:${loggedPort}`,
+        remoteAddress: '127.0.0.1',
+        remotePort: 'number',
+      },
       msg: 'incoming request',
     });
-    expect(fastLines[1]).toEqual({ level: 30, pid: process.pid, hostname: expect.any(String), res: { statusCode: 200 }, msg: 'request completed' });
+    expect(fastLines[1]).toEqual({
+      level: 30,
+      pid: process.pid,
+      hostname: expect.any(String),
+      res: { statusCode: 200 },
+      msg: 'request completed',
+    });
   });
 });
 
@@ -177,11 +223,14 @@ describe.runIf(privateRedisAvailable())('the by-id fast path with counts shared 
   });
 
   it('counts each request once in Redis, answers under the limit and hands the 429 to Fastify', async () => {
-    const secret = await shared.token((await shared.testStore.store.db.selectFrom('communities').select('id').executeTakeFirstOrThrow()).id);
+    const secret = await shared.token(
+      (await shared.testStore.store.db.selectFrom('communities').select('id').executeTakeFirstOrThrow()).id,
+    );
     const answers: Raw[] = [];
     const fast = /^hearth_fast_path_answers_total (\d+)$/m;
     const before = Number(fast.exec((await shared.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]);
-    for (let i = 0; i < 4; i++) answers.push(await get(`/admin/v0/posts/${postIds.plain}`, { authorization: `Bearer ${secret}` }, sharedPort));
+    for (let i = 0; i < 4; i++)
+      answers.push(await get(`/admin/v0/posts/${postIds.plain}`, { authorization: `Bearer ${secret}` }, sharedPort));
     const after = Number(fast.exec((await shared.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1]);
     // The first is Fastify's (the token is checked against the store); the next two leave by the fast path.
     expect([answers.map((a) => a.status), after - before]).toEqual([[200, 200, 200, 429], 2]);

@@ -25,13 +25,17 @@ describe('ETag', () => {
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe('');
     expect(second.headers['etag']).toBe(etag);
-    const listed = await t.get('/admin/v0/calendar_events/evongoing001', token, { 'if-none-match': `"nope", W/${etag}` });
+    const listed = await t.get('/admin/v0/calendar_events/evongoing001', token, {
+      'if-none-match': `"nope", W/${etag}`,
+    });
     expect(listed.statusCode).toBe(304);
     const stale = await t.get('/admin/v0/calendar_events/evongoing001', token, { 'if-none-match': '"stale"' });
     expect(stale.statusCode).toBe(200);
     expect(stale.json().data.id).toBe('evongoing001');
     // Another community does not see the event, nor its ETag.
-    const elsewhere = await t.get('/admin/v0/calendar_events/evongoing001', neighbour, { 'if-none-match': String(etag) });
+    const elsewhere = await t.get('/admin/v0/calendar_events/evongoing001', neighbour, {
+      'if-none-match': String(etag),
+    });
     expect([elsewhere.statusCode, elsewhere.headers['etag']]).toEqual([404, undefined]);
   });
 

@@ -44,7 +44,7 @@ describe('integer query values are decimal digits only', () => {
     }
   }
 
-  it('keeps the validator\'s own findings first, and names both fields', async () => {
+  it("keeps the validator's own findings first, and names both fields", async () => {
     const res = await t.get('/admin/v0/calendar_events?page=-1&per_page=0', token);
     expect(res.json().details).toEqual([
       { field: 'page', message: 'must be >= 0' },
@@ -75,7 +75,12 @@ describe('text with NUL', () => {
 
   // PostgreSQL answered 500 (it cannot store NUL), SQLite 201: now one answer on both.
   it('refuses a full name with NUL with the same 400 on every store', async () => {
-    const res = await postMember(t.app, token, { email: 'nul@example.com', full_name: 'A\u0000 B' }, { 'x-request-id': 'req-nul' });
+    const res = await postMember(
+      t.app,
+      token,
+      { email: 'nul@example.com', full_name: 'A\u0000 B' },
+      { 'x-request-id': 'req-nul' },
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(nul('full_name'));
   });
@@ -83,13 +88,20 @@ describe('text with NUL', () => {
   it('refuses NUL in any body field, and keeps nothing', async () => {
     for (const [field, body] of [
       ['email', { email: 'a\u0000@example.com', full_name: 'A B' }],
-      ['avatar_url_original', { email: 'nul@example.com', full_name: 'A B', avatar_url_original: 'https://x.example/\u0000' }],
+      [
+        'avatar_url_original',
+        { email: 'nul@example.com', full_name: 'A B', avatar_url_original: 'https://x.example/\u0000' },
+      ],
       ['nickname', { email: 'nul@example.com', full_name: 'A B', nickname: '\u0000' }],
     ] as const) {
       const res = await postMember(t.app, token, body, { 'x-request-id': 'req-nul' });
       expect(res.json()).toEqual(nul(field));
     }
-    const stored = await t.testStore.store.db.selectFrom('profiles').select('id').where('email_key', '=', 'nul@example.com').execute();
+    const stored = await t.testStore.store.db
+      .selectFrom('profiles')
+      .select('id')
+      .where('email_key', '=', 'nul@example.com')
+      .execute();
     expect(stored).toEqual([]);
   });
 });
@@ -97,7 +109,13 @@ describe('text with NUL', () => {
 describe('dates at the ends of the calendar', () => {
   // The day after 9999-12-31 was written as `+010000-01-01`, which PostgreSQL refused with a 500.
   it('answers date filters on the first and last days of years 1 and 9999', async () => {
-    for (const value of ['9999-12-31', '9999-12-31T23:59:59Z', '9999-12-31T23:59:59-12:00', '0001-01-01', '0001-01-01T00:00:00+14:00']) {
+    for (const value of [
+      '9999-12-31',
+      '9999-12-31T23:59:59Z',
+      '9999-12-31T23:59:59-12:00',
+      '0001-01-01',
+      '0001-01-01T00:00:00+14:00',
+    ]) {
       const res = await t.get(`/admin/v0/calendar_events?date_filter=${encodeURIComponent(value)}`, token);
       expect([value, res.statusCode, res.json().data.total_records]).toEqual([value, 200, 0]);
     }

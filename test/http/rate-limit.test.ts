@@ -1,7 +1,14 @@
 // Rate limits on every answer but the probes: failed authentication per address (before any hashing or
 // database work), unknown paths and methods per token, the public pages per address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { WindowCounter } from '../../src/http/window-counter.js';
@@ -36,7 +43,10 @@ beforeAll(async () => {
   freshToken = () => acme.newToken(['read']);
   token = acme.token;
   const counted = { ...store, db: store.db.withPlugin(counter) };
-  app = await buildApp(loadConfig({}, { databaseUrl: testStore.url, rateLimitPerSecond: 5, authFailuresPerSecond: 3 }), { store: counted, logger: false });
+  app = await buildApp(
+    loadConfig({}, { databaseUrl: testStore.url, rateLimitPerSecond: 5, authFailuresPerSecond: 3 }),
+    { store: counted, logger: false },
+  );
   attachContract(app);
   await app.ready();
 });
@@ -45,14 +55,21 @@ afterAll(async () => {
   await testStore.cleanup();
 });
 
-const headersOf = (res: { headers: Record<string, unknown> }) =>
-  [res.headers['ratelimit-limit'], res.headers['ratelimit-remaining'], res.headers['ratelimit-reset']];
+const headersOf = (res: { headers: Record<string, unknown> }) => [
+  res.headers['ratelimit-limit'],
+  res.headers['ratelimit-remaining'],
+  res.headers['ratelimit-reset'],
+];
 
-const ask = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'DELETE' = 'GET', remoteAddress = '10.0.0.1') =>
-  app.inject({ method, url, headers, remoteAddress });
+const ask = (
+  url: string,
+  headers: Record<string, string> = {},
+  method: 'GET' | 'DELETE' = 'GET',
+  remoteAddress = '10.0.0.1',
+) => app.inject({ method, url, headers, remoteAddress });
 
 describe('failed authentication, per client address', () => {
-  it('answers 401 with the address\'s limit, then 429 before any token is looked up', async () => {
+  it("answers 401 with the address's limit, then 429 before any token is looked up", async () => {
     const statuses: number[] = [];
     const remaining: unknown[] = [];
     for (let i = 0; i < 3; i++) {
@@ -61,11 +78,18 @@ describe('failed authentication, per client address', () => {
       remaining.push(headersOf(res));
     }
     expect(statuses).toEqual([401, 401, 401]);
-    expect(remaining).toEqual([['3', '2', '1'], ['3', '1', '1'], ['3', '0', '1']]);
+    expect(remaining).toEqual([
+      ['3', '2', '1'],
+      ['3', '1', '1'],
+      ['3', '0', '1'],
+    ]);
 
     const before = counter.queries;
     for (let i = 0; i < 20; i++) {
-      const res = await ask('/admin/v0/calendar_events', { authorization: `Bearer hth_again${i}`, 'x-request-id': 'req-gate' });
+      const res = await ask('/admin/v0/calendar_events', {
+        authorization: `Bearer hth_again${i}`,
+        'x-request-id': 'req-gate',
+      });
       expect(res.statusCode).toBe(429);
       expect(res.headers['retry-after']).toBe('1');
       expect(headersOf(res)).toEqual(['3', '0', '1']);
@@ -80,7 +104,9 @@ describe('failed authentication, per client address', () => {
     expect(counter.queries).toBe(before);
     // A good token from that address waits as well; another address is not concerned.
     expect((await ask('/admin/v0/calendar_events', { authorization: `Bearer ${token}` })).statusCode).toBe(429);
-    expect((await ask('/admin/v0/calendar_events', { authorization: `Bearer ${token}` }, 'GET', '10.0.0.2')).statusCode).toBe(200);
+    expect(
+      (await ask('/admin/v0/calendar_events', { authorization: `Bearer ${token}` }, 'GET', '10.0.0.2')).statusCode,
+    ).toBe(200);
   });
 
   it('counts a missing header as a failure too, and shows that limit', async () => {
@@ -103,7 +129,9 @@ describe('every admin answer carries RateLimit-* and counts against the caller',
     ];
     expect(answers.map((r) => r.statusCode)).toEqual([404, 405, 404, 400, 200, 429]);
     expect(answers.map((r) => r.headers['ratelimit-remaining'])).toEqual(['4', '3', '2', '1', '0', '0']);
-    expect(answers.every((r) => r.headers['ratelimit-limit'] === '5' && typeof r.headers['x-request-id'] === 'string')).toBe(true);
+    expect(
+      answers.every((r) => r.headers['ratelimit-limit'] === '5' && typeof r.headers['x-request-id'] === 'string'),
+    ).toBe(true);
   });
 
   it('authenticates unknown paths and methods: without a token they are 401, not 404', async () => {
@@ -128,21 +156,43 @@ describe('every admin answer carries RateLimit-* and counts against the caller',
     expect(res.statusCode).toBe(400);
     expect(res.headers['x-request-id']).toBe('req-bad-url');
     expect(headersOf(res)).toEqual(['5', '4', '1']);
-    expect(res.json()).toEqual({ success: false, error: 'The request path is not validly percent-encoded.', code: 'invalid_parameter', request_id: 'req-bad-url' });
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'The request path is not validly percent-encoded.',
+      code: 'invalid_parameter',
+      request_id: 'req-bad-url',
+    });
   });
 
   it('answers a path parameter over 100 characters with the error body and the headers', async () => {
-    const res = await ask(`/admin/v0/posts/${'a'.repeat(101)}`, { authorization: `Bearer ${await freshToken()}`, 'x-request-id': 'req-long' }, 'GET', '10.0.1.4');
+    const res = await ask(
+      `/admin/v0/posts/${'a'.repeat(101)}`,
+      { authorization: `Bearer ${await freshToken()}`, 'x-request-id': 'req-long' },
+      'GET',
+      '10.0.1.4',
+    );
     expect(res.statusCode).toBe(400);
     expect(headersOf(res)).toEqual(['5', '4', '1']);
-    expect(res.json()).toEqual({ success: false, error: 'A path parameter is longer than 100 characters.', code: 'invalid_parameter', request_id: 'req-long' });
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'A path parameter is longer than 100 characters.',
+      code: 'invalid_parameter',
+      request_id: 'req-long',
+    });
   });
 });
 
 describe('public pages and probes', () => {
   it('limits the OpenAPI document and the docs page per address', async () => {
     const statuses: number[] = [];
-    for (const url of ['/admin/v0/openapi.json', '/docs', '/docs/static/index.html', '/admin/v0/openapi.json', '/nowhere', '/admin/v0/openapi.json']) {
+    for (const url of [
+      '/admin/v0/openapi.json',
+      '/docs',
+      '/docs/static/index.html',
+      '/admin/v0/openapi.json',
+      '/nowhere',
+      '/admin/v0/openapi.json',
+    ]) {
       const res = await ask(url, {}, 'GET', '10.0.2.1');
       expect(res.headers['ratelimit-limit']).toBe('5');
       statuses.push(res.statusCode);
@@ -163,7 +213,7 @@ describe('public pages and probes', () => {
 });
 
 describe('the in-process counter', () => {
-  it('starts a key\'s window at its first request and forgets ended windows', () => {
+  it("starts a key's window at its first request and forgets ended windows", () => {
     let now = 1000;
     const windows = new WindowCounter(1000, () => now);
     expect([windows.hit('a').count, windows.hit('a').count, windows.hit('b').count]).toEqual([1, 2, 1]);

@@ -27,7 +27,10 @@ beforeAll(async () => {
       done();
     },
   });
-  const config = loadConfig({}, { databaseUrl: testStore.url, bodyTimeoutMs: 1000, authFailuresPerSecond: 10_000, rateLimitPerSecond: 10_000 });
+  const config = loadConfig(
+    {},
+    { databaseUrl: testStore.url, bodyTimeoutMs: 1000, authFailuresPerSecond: 10_000, rateLimitPerSecond: 10_000 },
+  );
   app = await buildApp(config, { store, logger: { level: 'info', stream } });
   attachContract(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -55,8 +58,18 @@ describe('requests Node cannot parse', () => {
   });
 
   it('answers bad header bytes with the error body', async () => {
-    expectErrorBody(await rawRequest(port, ['GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n']), 400, 'bad_request', 'The request is not valid HTTP.');
-    expectErrorBody(await rawRequest(port, ['GET /healthz HTTP/1.1\r\nHost: x\r\nX-Nul: a\u0000b\r\n\r\n']), 400, 'bad_request', 'The request is not valid HTTP.');
+    expectErrorBody(
+      await rawRequest(port, ['GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n']),
+      400,
+      'bad_request',
+      'The request is not valid HTTP.',
+    );
+    expectErrorBody(
+      await rawRequest(port, ['GET /healthz HTTP/1.1\r\nHost: x\r\nX-Nul: a\u0000b\r\n\r\n']),
+      400,
+      'bad_request',
+      'The request is not valid HTTP.',
+    );
   });
 
   it('answers headers over the limit with 431 and the error body', async () => {
@@ -70,7 +83,9 @@ describe('requests Node cannot parse', () => {
   });
 
   it('answers an HTTP/1.1 request without Host with 400 and the error body; HTTP/1.0 needs none', async () => {
-    const answer = await rawRequest(port, [`GET /admin/v0/calendar_events HTTP/1.1\r\nAuthorization: Bearer ${token}\r\n\r\n`]);
+    const answer = await rawRequest(port, [
+      `GET /admin/v0/calendar_events HTTP/1.1\r\nAuthorization: Bearer ${token}\r\n\r\n`,
+    ]);
     expectErrorBody(answer, 400, 'bad_request', 'An HTTP/1.1 request needs a Host header.');
     expect(answer.headers['ratelimit-limit']).toBe('10000');
     const old = await rawRequest(port, ['GET /healthz HTTP/1.0\r\n\r\n']);
@@ -78,7 +93,9 @@ describe('requests Node cannot parse', () => {
   });
 
   it('answers bad percent-encoding in the path with the error body and X-Request-Id', async () => {
-    const answer = await rawRequest(port, [`GET /admin/v0/posts/%E0%A4%A HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`]);
+    const answer = await rawRequest(port, [
+      `GET /admin/v0/posts/%E0%A4%A HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+    ]);
     expectErrorBody(answer, 400, 'invalid_parameter', 'The request path is not validly percent-encoded.');
     expect(answer.headers['ratelimit-remaining']).toMatch(/^99\d\d$/);
   });
@@ -96,19 +113,30 @@ describe('slow clients', () => {
     // Cut off at the deadline (1 s), not after the whole body (5 s).
     expect(answer.closedAfterMs).toBeGreaterThanOrEqual(950);
     expect(answer.closedAfterMs).toBeLessThan(2500);
-    const stored = await testStore.store.db.selectFrom('profiles').select('id').where('email_key', '=', 'slow@example.com').execute();
+    const stored = await testStore.store.db
+      .selectFrom('profiles')
+      .select('id')
+      .where('email_key', '=', 'slow@example.com')
+      .execute();
     expect(stored).toEqual([]);
   });
 
   it('answers headers sent a line at a time with 408 and closes the connection', async () => {
-    const lines = ['GET /healthz HTTP/1.1\r\n', 'Host: x\r\n', ...Array.from({ length: 30 }, (_, i) => `X-Slow-${i}: 1\r\n`), '\r\n'];
+    const lines = [
+      'GET /healthz HTTP/1.1\r\n',
+      'Host: x\r\n',
+      ...Array.from({ length: 30 }, (_, i) => `X-Slow-${i}: 1\r\n`),
+      '\r\n',
+    ];
     const answer = await rawRequest(port, lines, { gapMs: 200, timeoutMs: 8000 });
     expectErrorBody(answer, 408, 'request_timeout', 'The request did not arrive in time.');
     expect(answer.closedAfterMs).toBeLessThan(3500);
   });
 
   it('closes the connection after refusing a request whose body is still coming', async () => {
-    const answer = await rawRequest(port, [postHead(100).replace(token, 'hth_wrong'), '{"email":'], { timeoutMs: 3000 });
+    const answer = await rawRequest(port, [postHead(100).replace(token, 'hth_wrong'), '{"email":'], {
+      timeoutMs: 3000,
+    });
     expect(answer.status).toBe(401);
     expect(answer.headers['connection']).toBe('close');
     expect(answer.closedAfterMs).toBeLessThan(2000);
@@ -132,7 +160,9 @@ describe('slow clients', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
     const lines = logs.slice(before);
-    expect(lines.filter((l) => l.msg === 'client went away before its request was complete').map((l) => l.level)).toEqual([30, 30, 30]);
+    expect(
+      lines.filter((l) => l.msg === 'client went away before its request was complete').map((l) => l.level),
+    ).toEqual([30, 30, 30]);
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
   });
 });

@@ -41,7 +41,11 @@ export async function fetchMember(baseUrl: string, token: string, body: unknown,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  return { status: res.status, replayed: res.headers.get('idempotent-replayed'), body: (await res.json()) as MemberAnswer };
+  return {
+    status: res.status,
+    replayed: res.headers.get('idempotent-replayed'),
+    body: (await res.json()) as MemberAnswer,
+  };
 }
 
 export interface MemberAnswer {
@@ -52,7 +56,12 @@ export interface MemberAnswer {
 }
 
 export async function profileRows(t: TestApp, communityId: string) {
-  return t.testStore.store.db.selectFrom('profiles').selectAll().where('community_id', '=', communityId).orderBy('created_at').execute();
+  return t.testStore.store.db
+    .selectFrom('profiles')
+    .selectAll()
+    .where('community_id', '=', communityId)
+    .orderBy('created_at')
+    .execute();
 }
 
 export async function auditRows(t: TestApp, communityId: string) {

@@ -14,7 +14,11 @@ afterAll(() => t.close());
 async function hearth(...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(argv, { out: (s) => out.push(s), err: (s) => err.push(s) }, { DATABASE_URL: t.testStore.url });
+  const code = await main(
+    argv,
+    { out: (s) => out.push(s), err: (s) => err.push(s) },
+    { DATABASE_URL: t.testStore.url },
+  );
   return { code, out, err };
 }
 
@@ -22,11 +26,21 @@ describe('hearth audit', () => {
   it('prints one tab-separated line per record, newest first, limited by --limit', async () => {
     const community = await t.community('cli-audit');
     const writer = await tokenWithId(t, community);
-    const created = await postMember(t.app, writer.secret, { email: 'cli@example.com', full_name: 'Cli User' }, { 'x-request-id': 'req-cli-1' });
+    const created = await postMember(
+      t.app,
+      writer.secret,
+      { email: 'cli@example.com', full_name: 'Cli User' },
+      { 'x-request-id': 'req-cli-1' },
+    );
     const id: string = created.json().data.member.id;
     t.clock.now += 60_000;
     try {
-      await postMember(t.app, writer.secret, { email: 'CLI@example.com', full_name: 'Cli Person' }, { 'x-request-id': 'req-cli-2' });
+      await postMember(
+        t.app,
+        writer.secret,
+        { email: 'CLI@example.com', full_name: 'Cli Person' },
+        { 'x-request-id': 'req-cli-2' },
+      );
     } finally {
       t.clock.now -= 60_000;
     }
@@ -46,11 +60,19 @@ describe('hearth audit', () => {
 
   it('says so on stderr when there is nothing yet', async () => {
     await t.community('cli-empty');
-    expect(await hearth('audit', '--community', 'cli-empty')).toEqual({ code: 0, out: [], err: ["No audit records in 'cli-empty' yet."] });
+    expect(await hearth('audit', '--community', 'cli-empty')).toEqual({
+      code: 0,
+      out: [],
+      err: ["No audit records in 'cli-empty' yet."],
+    });
   });
 
   it('fails with exit code 1 for an unknown community or a bad limit', async () => {
-    expect(await hearth('audit', '--community', 'nope')).toEqual({ code: 1, out: [], err: ["hearth: No community with slug 'nope'."] });
+    expect(await hearth('audit', '--community', 'nope')).toEqual({
+      code: 1,
+      out: [],
+      err: ["hearth: No community with slug 'nope'."],
+    });
     expect(await hearth('audit', '--community', 'cli-empty', '--limit', '0')).toEqual({
       code: 1,
       out: [],

@@ -43,7 +43,10 @@ describe('a new e-mail', () => {
   });
 
   it('stores the member as a profile: first name, last name (the rest), lowercased key', async () => {
-    const res = await postMember(t.app, token, { email: '  Emmy.Noether@Example.COM ', full_name: '  Amalie Emmy   Noether  ' });
+    const res = await postMember(t.app, token, {
+      email: '  Emmy.Noether@Example.COM ',
+      full_name: '  Amalie Emmy   Noether  ',
+    });
     expect(res.statusCode).toBe(201);
     const member = res.json().data.member;
     expect(member).toEqual({
@@ -101,7 +104,10 @@ describe('an existing e-mail', () => {
       });
       const rows = (await profileRows(t, acme)).filter((r) => r.email_key === 'sophie@example.com');
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ created_at: '2026-03-10 12:00:00.000000', updated_at: '2026-03-10 12:00:01.000000' });
+      expect(rows[0]).toMatchObject({
+        created_at: '2026-03-10 12:00:00.000000',
+        updated_at: '2026-03-10 12:00:01.000000',
+      });
     } finally {
       t.clock.now -= 1000;
     }
@@ -109,16 +115,31 @@ describe('an existing e-mail', () => {
 
   it('keeps the avatar when it is left out and removes it when it is null', async () => {
     const email = 'hypatia@example.com';
-    await postMember(t.app, token, { email, full_name: 'Hypatia of Alexandria', avatar_url_original: 'https://img.example.com/h.png' });
+    await postMember(t.app, token, {
+      email,
+      full_name: 'Hypatia of Alexandria',
+      avatar_url_original: 'https://img.example.com/h.png',
+    });
     const kept = await postMember(t.app, token, { email, full_name: 'Hypatia Alexandrina' });
-    expect(kept.json().data.member).toMatchObject({ full_name: 'Hypatia Alexandrina', avatar_url_original: 'https://img.example.com/h.png' });
-    const removed = await postMember(t.app, token, { email, full_name: 'Hypatia Alexandrina', avatar_url_original: null });
+    expect(kept.json().data.member).toMatchObject({
+      full_name: 'Hypatia Alexandrina',
+      avatar_url_original: 'https://img.example.com/h.png',
+    });
+    const removed = await postMember(t.app, token, {
+      email,
+      full_name: 'Hypatia Alexandrina',
+      avatar_url_original: null,
+    });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().data.member.avatar_url_original).toBeNull();
   });
 
   it('updates an imported profile with that e-mail, keeping its chat link', async () => {
-    const res = await postMember(t.app, token, { email: 'ADA@example.com', full_name: 'Augusta Ada King', avatar_url_original: ada.preferred_image_original });
+    const res = await postMember(t.app, token, {
+      email: 'ADA@example.com',
+      full_name: 'Augusta Ada King',
+      avatar_url_original: ada.preferred_image_original,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.member).toEqual({
       id: profileIds.ada,
@@ -131,11 +152,21 @@ describe('an existing e-mail', () => {
     });
     // The same original: the sized images cut from it stay.
     const host = (await t.get('/admin/v0/calendar_events/evongoing001', token)).json().data.hosts[1];
-    expect(host).toMatchObject({ profile_id: profileIds.ada, first_name: 'Augusta', last_name: 'Ada King', preferred_image_1024: ada.preferred_image_1024, preferred_image_72: ada.preferred_image_72 });
+    expect(host).toMatchObject({
+      profile_id: profileIds.ada,
+      first_name: 'Augusta',
+      last_name: 'Ada King',
+      preferred_image_1024: ada.preferred_image_1024,
+      preferred_image_72: ada.preferred_image_72,
+    });
   });
 
   it('drops the sized images of a profile when its original avatar changes', async () => {
-    const res = await postMember(t.app, token, { email: 'ada@example.com', full_name: 'Ada Lovelace', avatar_url_original: 'https://img.example.com/ada-new.png' });
+    const res = await postMember(t.app, token, {
+      email: 'ada@example.com',
+      full_name: 'Ada Lovelace',
+      avatar_url_original: 'https://img.example.com/ada-new.png',
+    });
     expect(res.statusCode).toBe(200);
     const host = (await t.get('/admin/v0/calendar_events/evongoing001', token)).json().data.hosts[1];
     expect(host).toMatchObject({
@@ -150,10 +181,21 @@ describe('an existing e-mail', () => {
 
 describe('the member is a profile of the community', () => {
   it('appears as a host once an import names it', async () => {
-    const res = await postMember(t.app, token, { email: 'katherine@example.com', full_name: 'Katherine Johnson', avatar_url_original: 'https://img.example.com/kj.png' });
+    const res = await postMember(t.app, token, {
+      email: 'katherine@example.com',
+      full_name: 'Katherine Johnson',
+      avatar_url_original: 'https://img.example.com/kj.png',
+    });
     const id: string = res.json().data.member.id;
     await t.importRecords(acme, [
-      { kind: 'calendar_event', id: 'evmemberhost', title: 'Orbits', start_date: '2026-04-01T10:00:00Z', created_at: '2026-03-01T00:00:00Z', hosts: [id] },
+      {
+        kind: 'calendar_event',
+        id: 'evmemberhost',
+        title: 'Orbits',
+        start_date: '2026-04-01T10:00:00Z',
+        created_at: '2026-03-01T00:00:00Z',
+        hosts: [id],
+      },
     ]);
     const event = await t.get('/admin/v0/calendar_events/evmemberhost', token);
     expect(event.statusCode).toBe(200);
@@ -203,7 +245,10 @@ describe('concurrency', () => {
     const baseUrl = await listen(t.app);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        fetchMember(baseUrl, raceToken, { email: i % 2 ? 'racer@example.com' : 'RACER@example.com', full_name: `Racer Number${i}` }),
+        fetchMember(baseUrl, raceToken, {
+          email: i % 2 ? 'racer@example.com' : 'RACER@example.com',
+          full_name: `Racer Number${i}`,
+        }),
       ),
     );
     const statuses = answers.map((a) => a.status).sort();

@@ -89,8 +89,18 @@ describe('replay', () => {
   });
 
   it('treats bodies that differ only in key order, spacing to trim or unknown fields as the same body', async () => {
-    const first = await postMember(t.app, token, { email: 'same@example.com', full_name: 'Same Body' }, keyed('replay-4'));
-    const retry = await postMember(t.app, token, { full_name: '  Same Body ', extra: 1, email: 'same@example.com' }, keyed('replay-4'));
+    const first = await postMember(
+      t.app,
+      token,
+      { email: 'same@example.com', full_name: 'Same Body' },
+      keyed('replay-4'),
+    );
+    const retry = await postMember(
+      t.app,
+      token,
+      { full_name: '  Same Body ', extra: 1, email: 'same@example.com' },
+      keyed('replay-4'),
+    );
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.body).toBe(first.body);
   });
@@ -122,7 +132,12 @@ describe('replay', () => {
 describe('a key used with another body', () => {
   it('answers 422 idempotency_key_reused and changes nothing', async () => {
     await postMember(t.app, token, { email: 'reuse@example.com', full_name: 'Re Use' }, keyed('reuse-1'));
-    const res = await postMember(t.app, token, { email: 'reuse@example.com', full_name: 'Other Name' }, { ...keyed('reuse-1'), 'x-request-id': 'req-422' });
+    const res = await postMember(
+      t.app,
+      token,
+      { email: 'reuse@example.com', full_name: 'Other Name' },
+      { ...keyed('reuse-1'), 'x-request-id': 'req-422' },
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       success: false,
@@ -136,7 +151,12 @@ describe('a key used with another body', () => {
 
   it('counts a left-out avatar and a null avatar as different bodies', async () => {
     await postMember(t.app, token, { email: 'avatar@example.com', full_name: 'Ava Tar' }, keyed('reuse-2'));
-    const res = await postMember(t.app, token, { email: 'avatar@example.com', full_name: 'Ava Tar', avatar_url_original: null }, keyed('reuse-2'));
+    const res = await postMember(
+      t.app,
+      token,
+      { email: 'avatar@example.com', full_name: 'Ava Tar', avatar_url_original: null },
+      keyed('reuse-2'),
+    );
     expect(res.statusCode).toBe(422);
   });
 });
@@ -196,24 +216,41 @@ describe('a key in flight', () => {
 
   it('releases the claim when the request fails, so a retry can proceed', async () => {
     // A one-part name passes the schema and fails in the service, after the key was claimed.
-    const failed = await postMember(t.app, token, { email: 'release@example.com', full_name: 'Mononym' }, keyed('release-1'));
+    const failed = await postMember(
+      t.app,
+      token,
+      { email: 'release@example.com', full_name: 'Mononym' },
+      keyed('release-1'),
+    );
     expect(failed.statusCode).toBe(400);
     expect(await keyRow(acme, 'release-1')).toBeUndefined();
-    const retry = await postMember(t.app, token, { email: 'release@example.com', full_name: 'Two Names' }, keyed('release-1'));
+    const retry = await postMember(
+      t.app,
+      token,
+      { email: 'release@example.com', full_name: 'Two Names' },
+      keyed('release-1'),
+    );
     expect(retry.statusCode).toBe(201);
   });
 
   it('lets exactly one of many parallel requests with one key do the work', async () => {
     const baseUrl = await listen(t.app);
     const parallel = { email: 'parallel@example.com', full_name: 'Par Allel' };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => fetchMember(baseUrl, token, parallel, keyed('parallel-1'))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => fetchMember(baseUrl, token, parallel, keyed('parallel-1'))),
+    );
     const originals = answers.filter((a) => a.status === 201 && a.replayed === null);
     expect(originals).toHaveLength(1);
     for (const a of answers) {
       if (a === originals[0]) continue;
       // Each other request either saw the key in flight or, once done, got the first answer again.
       if (a.status === 409) expect(a.body.code).toBe('idempotency_in_flight');
-      else expect({ status: a.status, replayed: a.replayed, body: a.body }).toEqual({ status: 201, replayed: 'true', body: originals[0]?.body });
+      else
+        expect({ status: a.status, replayed: a.replayed, body: a.body }).toEqual({
+          status: 201,
+          replayed: 'true',
+          body: originals[0]?.body,
+        });
     }
     expect((await profileRows(t, acme)).filter((r) => r.email_key === 'parallel@example.com')).toHaveLength(1);
   });
@@ -233,7 +270,9 @@ describe('expiry', () => {
 
   it('accepts another body under an expired key', async () => {
     await postMember(t.app, token, { email: 'expiry2@example.com', full_name: 'Ex Piry' }, keyed('expiry-2'));
-    const res = await later(KEY_LIFETIME_MS + 1, () => postMember(t.app, token, { email: 'expiry2@example.com', full_name: 'New Body' }, keyed('expiry-2')));
+    const res = await later(KEY_LIFETIME_MS + 1, () =>
+      postMember(t.app, token, { email: 'expiry2@example.com', full_name: 'New Body' }, keyed('expiry-2')),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data.member.full_name).toBe('New Body');
   });
@@ -241,7 +280,9 @@ describe('expiry', () => {
   it('purges expired keys now and then', async () => {
     await postMember(t.app, token, { email: 'purge@example.com', full_name: 'Pur Ge' }, keyed('purge-1'));
     expect(await keyRow(acme, 'purge-1')).toBeDefined();
-    await later(2 * KEY_LIFETIME_MS, () => postMember(t.app, token, { email: 'purge2@example.com', full_name: 'Pur Ge' }, keyed('purge-2')));
+    await later(2 * KEY_LIFETIME_MS, () =>
+      postMember(t.app, token, { email: 'purge2@example.com', full_name: 'Pur Ge' }, keyed('purge-2')),
+    );
     expect(await keyRow(acme, 'purge-1')).toBeUndefined();
     expect(await keyRow(acme, 'purge-2')).toBeDefined();
   });

@@ -72,7 +72,7 @@ describe('scopes and tokens', () => {
     expect(res.headers['allow']).toBe('POST');
   });
 
-  it('confines the member to the token\'s community', async () => {
+  it("confines the member to the token's community", async () => {
     const other = await t.community('elsewhere');
     const otherToken = await t.token(other, ['read', 'members:write']);
     const res = await postMember(t.app, otherToken, { email: 'only-there@example.com', full_name: 'Only There' });
@@ -81,7 +81,14 @@ describe('scopes and tokens', () => {
     expect((await profileRows(t, other)).map((r) => r.email_key)).toEqual(['only-there@example.com']);
     // Nor can the first community name it: its id does not exist there.
     await expect(
-      t.importRecords(acme, [{ kind: 'calendar_event', id: 'evelsewhere1', start_date: '2026-04-01T10:00:00Z', hosts: [res.json().data.member.id] }]),
+      t.importRecords(acme, [
+        {
+          kind: 'calendar_event',
+          id: 'evelsewhere1',
+          start_date: '2026-04-01T10:00:00Z',
+          hosts: [res.json().data.member.id],
+        },
+      ]),
     ).rejects.toThrow(/does not exist in the file or the community/);
   });
 });
@@ -90,11 +97,21 @@ describe('audit trail', () => {
   it('records who added or updated which member, when, under which request', async () => {
     const audited = await t.community('audited');
     const writer = await tokenWithId(t, audited);
-    const first = await postMember(t.app, writer.secret, { email: 'Audit@Example.com', full_name: 'Au Dit' }, { 'x-request-id': 'req-audit-1' });
+    const first = await postMember(
+      t.app,
+      writer.secret,
+      { email: 'Audit@Example.com', full_name: 'Au Dit' },
+      { 'x-request-id': 'req-audit-1' },
+    );
     const id: string = first.json().data.member.id;
     t.clock.now += 5000;
     try {
-      await postMember(t.app, writer.secret, { email: 'audit@example.com', full_name: 'Au Dited' }, { 'x-request-id': 'req-audit-2' });
+      await postMember(
+        t.app,
+        writer.secret,
+        { email: 'audit@example.com', full_name: 'Au Dited' },
+        { 'x-request-id': 'req-audit-2' },
+      );
     } finally {
       t.clock.now -= 5000;
     }
@@ -127,8 +144,18 @@ describe('audit trail', () => {
     const reader = await t.token(quiet, ['read']);
     await postMember(t.app, reader, body);
     await postMember(t.app, writer, { email: 'not an e-mail', full_name: 'No Body' });
-    await postMember(t.app, writer, { email: 'once@example.com', full_name: 'Only Once' }, { 'idempotency-key': 'once' });
-    await postMember(t.app, writer, { email: 'once@example.com', full_name: 'Only Once' }, { 'idempotency-key': 'once' });
+    await postMember(
+      t.app,
+      writer,
+      { email: 'once@example.com', full_name: 'Only Once' },
+      { 'idempotency-key': 'once' },
+    );
+    await postMember(
+      t.app,
+      writer,
+      { email: 'once@example.com', full_name: 'Only Once' },
+      { 'idempotency-key': 'once' },
+    );
     expect((await auditRows(t, quiet)).map((r) => r.action)).toEqual(['member.created']);
   });
 });

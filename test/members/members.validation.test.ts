@@ -37,32 +37,111 @@ describe('invalid bodies', () => {
     ['e-mail missing', { full_name: 'Ada Lovelace' }, invalidBody(['email', "must have required property 'email'"])],
     ['e-mail empty', { ...valid, email: '' }, invalidBody(['email', 'must NOT have fewer than 1 characters'])],
     ['e-mail only spaces', { ...valid, email: '   ' }, invalidBody(['email', 'must NOT have fewer than 1 characters'])],
-    ['e-mail too long', { ...valid, email: `a${email254}` }, invalidBody(['email', 'must NOT have more than 254 characters'])],
+    [
+      'e-mail too long',
+      { ...valid, email: `a${email254}` },
+      invalidBody(['email', 'must NOT have more than 254 characters']),
+    ],
     ['e-mail without @', { ...valid, email: 'ada.example.com' }, invalidBody(['email', 'must match format "email"'])],
     ['e-mail without domain', { ...valid, email: 'ada@' }, invalidBody(['email', 'must match format "email"'])],
-    ['e-mail without local part', { ...valid, email: '@example.com' }, invalidBody(['email', 'must match format "email"'])],
-    ['e-mail without a dot in the domain', { ...valid, email: 'ada@example' }, invalidBody(['email', 'must match format "email"'])],
-    ['e-mail with a space inside', { ...valid, email: 'ada lovelace@example.com' }, invalidBody(['email', 'must match format "email"'])],
+    [
+      'e-mail without local part',
+      { ...valid, email: '@example.com' },
+      invalidBody(['email', 'must match format "email"']),
+    ],
+    [
+      'e-mail without a dot in the domain',
+      { ...valid, email: 'ada@example' },
+      invalidBody(['email', 'must match format "email"']),
+    ],
+    [
+      'e-mail with a space inside',
+      { ...valid, email: 'ada lovelace@example.com' },
+      invalidBody(['email', 'must match format "email"']),
+    ],
     ['e-mail with two @', { ...valid, email: 'ada@@example.com' }, invalidBody(['email', 'must match format "email"'])],
     ['e-mail not a string', { ...valid, email: 42 }, invalidBody(['email', 'must be string'])],
-    ['full name missing', { email: 'ada@example.com' }, invalidBody(['full_name', "must have required property 'full_name'"])],
-    ['full name empty', { ...valid, full_name: '' }, invalidBody(['full_name', 'must NOT have fewer than 1 characters'])],
-    ['full name only spaces', { ...valid, full_name: '    ' }, invalidBody(['full_name', 'must NOT have fewer than 1 characters'])],
+    [
+      'full name missing',
+      { email: 'ada@example.com' },
+      invalidBody(['full_name', "must have required property 'full_name'"]),
+    ],
+    [
+      'full name empty',
+      { ...valid, full_name: '' },
+      invalidBody(['full_name', 'must NOT have fewer than 1 characters']),
+    ],
+    [
+      'full name only spaces',
+      { ...valid, full_name: '    ' },
+      invalidBody(['full_name', 'must NOT have fewer than 1 characters']),
+    ],
     ['full name of one part', { ...valid, full_name: 'Ada' }, invalidBody(['full_name', NAME_RULE])],
     ['full name of one part between spaces', { ...valid, full_name: '  Ada  ' }, invalidBody(['full_name', NAME_RULE])],
-    ['full name split by a tab, not a space', { ...valid, full_name: 'Ada\tLovelace' }, invalidBody(['full_name', NAME_RULE])],
-    ['full name too long', { ...valid, full_name: `Ada ${'L'.repeat(97)}` }, invalidBody(['full_name', 'must NOT have more than 100 characters'])],
-    ['full name a one-item list', { ...valid, full_name: ['Ada Lovelace'] }, invalidBody(['full_name', 'must be string'])],
+    [
+      'full name split by a tab, not a space',
+      { ...valid, full_name: 'Ada\tLovelace' },
+      invalidBody(['full_name', NAME_RULE]),
+    ],
+    [
+      'full name too long',
+      { ...valid, full_name: `Ada ${'L'.repeat(97)}` },
+      invalidBody(['full_name', 'must NOT have more than 100 characters']),
+    ],
+    [
+      'full name a one-item list',
+      { ...valid, full_name: ['Ada Lovelace'] },
+      invalidBody(['full_name', 'must be string']),
+    ],
     ['full name null', { ...valid, full_name: null }, invalidBody(['full_name', 'must be string'])],
-    ['avatar not a URL', { ...valid, avatar_url_original: 'a picture of Ada' }, invalidBody(['avatar_url_original', 'must match format "uri"'])],
-    ['avatar with another scheme', { ...valid, avatar_url_original: 'ftp://img.example.com/ada.png' }, invalidBody(['avatar_url_original', AVATAR_RULE])],
-    ['avatar a data URL', { ...valid, avatar_url_original: 'data:image/png;base64,AAAA' }, invalidBody(['avatar_url_original', AVATAR_RULE])],
-    ['avatar a script', { ...valid, avatar_url_original: 'javascript:alert(1)' }, invalidBody(['avatar_url_original', AVATAR_RULE])],
-    ['avatar without a host', { ...valid, avatar_url_original: 'https://' }, invalidBody(['avatar_url_original', AVATAR_RULE])],
-    ['avatar too long', { ...valid, avatar_url_original: `${url2048}p` }, invalidBody(['avatar_url_original', 'must NOT have more than 2048 characters'])],
-    ['avatar a number', { ...valid, avatar_url_original: 7 }, invalidBody(['avatar_url_original', 'must be string or null'])],
-    ['everything wrong at once', { email: '', full_name: '' }, invalidBody(['email', 'must NOT have fewer than 1 characters'], ['full_name', 'must NOT have fewer than 1 characters'])],
-    ['both rules broken at once', { ...valid, full_name: 'Ada', avatar_url_original: 'ftp://x.example/a.png' }, invalidBody(['full_name', NAME_RULE], ['avatar_url_original', AVATAR_RULE])],
+    [
+      'avatar not a URL',
+      { ...valid, avatar_url_original: 'a picture of Ada' },
+      invalidBody(['avatar_url_original', 'must match format "uri"']),
+    ],
+    [
+      'avatar with another scheme',
+      { ...valid, avatar_url_original: 'ftp://img.example.com/ada.png' },
+      invalidBody(['avatar_url_original', AVATAR_RULE]),
+    ],
+    [
+      'avatar a data URL',
+      { ...valid, avatar_url_original: 'data:image/png;base64,AAAA' },
+      invalidBody(['avatar_url_original', AVATAR_RULE]),
+    ],
+    [
+      'avatar a script',
+      { ...valid, avatar_url_original: 'javascript:alert(1)' },
+      invalidBody(['avatar_url_original', AVATAR_RULE]),
+    ],
+    [
+      'avatar without a host',
+      { ...valid, avatar_url_original: 'https://' },
+      invalidBody(['avatar_url_original', AVATAR_RULE]),
+    ],
+    [
+      'avatar too long',
+      { ...valid, avatar_url_original: `${url2048}p` },
+      invalidBody(['avatar_url_original', 'must NOT have more than 2048 characters']),
+    ],
+    [
+      'avatar a number',
+      { ...valid, avatar_url_original: 7 },
+      invalidBody(['avatar_url_original', 'must be string or null']),
+    ],
+    [
+      'everything wrong at once',
+      { email: '', full_name: '' },
+      invalidBody(
+        ['email', 'must NOT have fewer than 1 characters'],
+        ['full_name', 'must NOT have fewer than 1 characters'],
+      ),
+    ],
+    [
+      'both rules broken at once',
+      { ...valid, full_name: 'Ada', avatar_url_original: 'ftp://x.example/a.png' },
+      invalidBody(['full_name', NAME_RULE], ['avatar_url_original', AVATAR_RULE]),
+    ],
     ['a list instead of an object', [valid], invalidBody(['(root)', 'must be object'])],
     ['null instead of an object', null, invalidBody(['(root)', 'must be object'])],
   ];
@@ -92,26 +171,48 @@ describe('valid edge cases', () => {
     const fullName = `Ada ${'M'.repeat(96)}`;
     const res = await postMember(t.app, token, { email: '  grace@example.com\n', full_name: `   ${fullName}\t ` });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data.member).toMatchObject({ email: 'grace@example.com', full_name: fullName, preferred_name: fullName });
+    expect(res.json().data.member).toMatchObject({
+      email: 'grace@example.com',
+      full_name: fullName,
+      preferred_name: fullName,
+    });
   });
 
   it('accepts an avatar of exactly 2048 characters, and null', async () => {
-    const long = await postMember(t.app, token, { email: 'long@example.com', full_name: 'Long Avatar', avatar_url_original: url2048 });
+    const long = await postMember(t.app, token, {
+      email: 'long@example.com',
+      full_name: 'Long Avatar',
+      avatar_url_original: url2048,
+    });
     expect(long.statusCode).toBe(201);
     expect(long.json().data.member.avatar_url_original).toBe(url2048);
-    const none = await postMember(t.app, token, { email: 'none@example.com', full_name: 'No Avatar', avatar_url_original: null });
+    const none = await postMember(t.app, token, {
+      email: 'none@example.com',
+      full_name: 'No Avatar',
+      avatar_url_original: null,
+    });
     expect(none.statusCode).toBe(201);
     expect(none.json().data.member.avatar_url_original).toBeNull();
   });
 
   it('ignores unknown fields', async () => {
-    const res = await postMember(t.app, token, { email: 'extra@example.com', full_name: 'Extra Fields', role: 'admin', id: 'mine' });
+    const res = await postMember(t.app, token, {
+      email: 'extra@example.com',
+      full_name: 'Extra Fields',
+      role: 'admin',
+      id: 'mine',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.member.id).not.toBe('mine');
   });
 
   it('accepts a JSON content type with a charset', async () => {
-    const res = await postMember(t.app, token, { email: 'charset@example.com', full_name: 'Char Set' }, { 'content-type': 'application/json; charset=utf-8' });
+    const res = await postMember(
+      t.app,
+      token,
+      { email: 'charset@example.com', full_name: 'Char Set' },
+      { 'content-type': 'application/json; charset=utf-8' },
+    );
     expect(res.statusCode).toBe(201);
   });
 });
@@ -123,12 +224,27 @@ describe('bodies that are not JSON', () => {
     code: 'unsupported_media_type',
     request_id: 'req-p',
   };
-  const notJson = { success: false, error: 'The request body is not valid JSON.', code: 'invalid_body', request_id: 'req-p' };
+  const notJson = {
+    success: false,
+    error: 'The request body is not valid JSON.',
+    code: 'invalid_body',
+    request_id: 'req-p',
+  };
 
   const post = (payload: string, headers: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: membersPath, payload, headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-p', ...headers } });
+    t.app.inject({
+      method: 'POST',
+      url: membersPath,
+      payload,
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-p', ...headers },
+    });
 
-  for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
+  for (const contentType of [
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/xml',
+  ]) {
     it(`answers 415 for ${contentType}`, async () => {
       const res = await post(JSON.stringify(valid), { 'content-type': contentType });
       expect(res.statusCode).toBe(415);
@@ -155,8 +271,15 @@ describe('bodies that are not JSON', () => {
   });
 
   it('answers 413 for a body over the limit', async () => {
-    const res = await post(JSON.stringify({ ...valid, padding: 'x'.repeat(t.app.config.bodyLimitBytes) }), { 'content-type': 'application/json' });
+    const res = await post(JSON.stringify({ ...valid, padding: 'x'.repeat(t.app.config.bodyLimitBytes) }), {
+      'content-type': 'application/json',
+    });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ success: false, error: 'The request body is too large.', code: 'payload_too_large', request_id: 'req-p' });
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'The request body is too large.',
+      code: 'payload_too_large',
+      request_id: 'req-p',
+    });
   });
 });

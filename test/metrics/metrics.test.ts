@@ -88,7 +88,12 @@ describe('GET /metrics, open', () => {
 
   it('has the process metrics, and the pool on PostgreSQL only', async () => {
     const text = await scrape();
-    for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       expect(sample(text, name), name).toBeGreaterThanOrEqual(0);
     }
     if (testDatabaseUrl) {
@@ -102,10 +107,16 @@ describe('GET /metrics, open', () => {
   });
 
   it('is not part of the admin API: no token, no rate limit, not in the OpenAPI document', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer hth_not_a_token' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer hth_not_a_token' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['ratelimit-limit']).toBeUndefined();
-    const document = (await t.app.inject({ method: 'GET', url: '/admin/v0/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    const document = (await t.app.inject({ method: 'GET', url: '/admin/v0/openapi.json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
     expect(Object.keys(document.paths).some((path) => path.includes('metrics'))).toBe(false);
   });
 });
@@ -121,7 +132,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
   it('answers 401 in the error envelope without the token or with another one, 200 with it', async () => {
     for (const authorization of [undefined, 'Bearer wrong-secret-0123456789', `Basic ${metricsToken}`]) {
-      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer');
       expect(res.json()).toEqual({
@@ -131,7 +146,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
         request_id: res.headers['x-request-id'],
       });
     }
-    const ok = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${metricsToken}` } });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${metricsToken}` },
+    });
     expect(ok.statusCode).toBe(200);
     expect(sample(ok.body, requests('/metrics', 'GET', 401))).toBe(3);
   });

@@ -10,7 +10,13 @@ describe('the request histogram', () => {
     const theirs = new Registry();
     const { histogram, metric } = createRequestHistogram('h_seconds', 'Requests', bounds);
     ours.registerMetric(metric);
-    const reference = new Histogram({ name: 'h_seconds', help: 'Requests', labelNames: ['route', 'method', 'status'], buckets: bounds, registers: [theirs] });
+    const reference = new Histogram({
+      name: 'h_seconds',
+      help: 'Requests',
+      labelNames: ['route', 'method', 'status'],
+      buckets: bounds,
+      registers: [theirs],
+    });
     const observations: [string, string, number, number][] = [
       ['/a/:id', 'GET', 200, 0.0004],
       ['/a/:id', 'GET', 200, 0.001],

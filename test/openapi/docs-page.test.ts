@@ -10,7 +10,8 @@ const executablePath = '/usr/bin/chromium';
 const outputDir = new URL('../../test-output/', import.meta.url).pathname;
 const screenshot = `${outputDir}docs-try-it-out.png`;
 const hasChromium = existsSync(executablePath);
-if (!hasChromium) console.log(`The /docs browser test is skipped: ${executablePath} is not installed (apt-get install -y chromium).`);
+if (!hasChromium)
+  console.log(`The /docs browser test is skipped: ${executablePath} is not installed (apt-get install -y chromium).`);
 
 const args = [
   '--headless',
@@ -41,7 +42,9 @@ describe.skipIf(!hasChromium)('GET /docs in Chromium', () => {
     const address = t.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('expected a TCP address');
     base = `http://127.0.0.1:${address.port}`;
-    const document = (await (await fetch(`${base}/admin/v0/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+    const document = (await (await fetch(`${base}/admin/v0/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     summaries = Object.values(document.paths).flatMap((item) => Object.values(item).map((op) => op.summary));
     browser = await chromium.launch({ executablePath, args });
   });
@@ -59,7 +62,9 @@ describe.skipIf(!hasChromium)('GET /docs in Chromium', () => {
       if (!url.startsWith(base) && !url.startsWith('data:')) elsewhere.push(url);
     });
     page.on('pageerror', (error) => failures.push(error.message));
-    page.on('requestfailed', (request) => failures.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`));
+    page.on('requestfailed', (request) =>
+      failures.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`),
+    );
 
     const res = await page.goto(`${base}/docs`);
     expect(res?.status()).toBe(200);
@@ -125,7 +130,9 @@ describe.skipIf(!hasChromium)('GET /docs in Chromium', () => {
     expect((await live.locator('.response-col_status').innerText()).trim()).toBe('200');
     const answer = await live.locator('.response-col_description pre.microlight').first().innerText();
     const body = JSON.parse(answer) as { data: { records: { title: string }[]; total_records: number } };
-    const expected = (await t.get('/admin/v0/calendar_events?time_filter=upcoming', token)).json<{ data: { records: { title: string }[]; total_records: number } }>();
+    const expected = (await t.get('/admin/v0/calendar_events?time_filter=upcoming', token)).json<{
+      data: { records: { title: string }[]; total_records: number };
+    }>();
     expect(body.data.total_records).toBe(expected.data.total_records);
     expect(body.data.records.map((r) => r.title)).toEqual(expected.data.records.map((r) => r.title));
     const requestUrl = await operation.locator('.request-url').innerText();

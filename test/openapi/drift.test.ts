@@ -8,7 +8,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const root = new URL('../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
-const stale = (what: string) => `${what} differs from what the code generates: run \`npm run openapi\` and commit the result`;
+const stale = (what: string) =>
+  `${what} differs from what the code generates: run \`npm run openapi\` and commit the result`;
 
 let t: TestApp;
 let committed: string;

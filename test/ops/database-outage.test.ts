@@ -25,7 +25,10 @@ describe.runIf(runs)('database outage (PostgreSQL)', () => {
     store = openStore(server.url, 4);
     await migrateToLatest(store.db, store.dialect);
     ({ token } = await seedCommunity(store, 'outage', { name: 'Outage' }));
-    app = await buildApp(loadConfig({}, { databaseUrl: server.url, rateLimitPerSecond: 100_000 }), { store, logger: false });
+    app = await buildApp(loadConfig({}, { databaseUrl: server.url, rateLimitPerSecond: 100_000 }), {
+      store,
+      logger: false,
+    });
   }, 60_000);
   afterAll(async () => {
     await app?.close();
@@ -33,7 +36,8 @@ describe.runIf(runs)('database outage (PostgreSQL)', () => {
     server?.destroy();
   });
 
-  const ask = (url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-down' } });
+  const ask = (url: string) =>
+    app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'x-request-id': 'req-down' } });
 
   it('answers 503 while the database is down and recovers when it is back', async () => {
     expect((await ask('/admin/v0/calendar_events')).statusCode).toBe(200);
@@ -78,7 +82,10 @@ describe.runIf(runs)('database outage (PostgreSQL)', () => {
     await sleep(2500);
     const thawedAt = performance.now();
     server.thaw();
-    const recoveredMs = await until(async () => (await fetch(`${base}/readyz`)).status === 200 && (await ask('/admin/v0/calendar_events')).statusCode === 200);
+    const recoveredMs = await until(
+      async () =>
+        (await fetch(`${base}/readyz`)).status === 200 && (await ask('/admin/v0/calendar_events')).statusCode === 200,
+    );
     await sleep(300);
     const answers = await load.stop();
 
@@ -88,13 +95,19 @@ describe.runIf(runs)('database outage (PostgreSQL)', () => {
     const during = answers.filter((a) => a.at >= frozenAt + FREEZE_GRACE_MS && a.at + a.ms <= thawedAt);
     const ms = during.map((a) => a.ms);
     const statuses = [...new Set(during.map((a) => a.status))].sort();
-    console.log(`[postgres frozen] 8 clients, SIGSTOP for 4 s: ${during.length} requests answered during it, statuses ${statuses.join(',')}, p50 ${Math.round(percentile(ms, 50))} ms, p99 ${Math.round(percentile(ms, 99))} ms, max ${Math.round(Math.max(...ms))} ms; /readyz ${Math.round(readyMs)} ms; 200 again ${(recoveredMs / 1000).toFixed(1)} s after SIGCONT`);
+    console.log(
+      `[postgres frozen] 8 clients, SIGSTOP for 4 s: ${during.length} requests answered during it, statuses ${statuses.join(',')}, p50 ${Math.round(percentile(ms, 50))} ms, p99 ${Math.round(percentile(ms, 99))} ms, max ${Math.round(Math.max(...ms))} ms; /readyz ${Math.round(readyMs)} ms; 200 again ${(recoveredMs / 1000).toFixed(1)} s after SIGCONT`,
+    );
     expect(statuses).toEqual([503]);
     expect(Math.max(...ms)).toBeLessThan(3000);
     // Everything sent in the window got its answer: none hung until the thaw.
     expect(answers.filter((a) => a.at >= frozenAt && a.at <= thawedAt - 3000 && a.at + a.ms > thawedAt)).toEqual([]);
     for (const answer of during) {
-      expect(JSON.parse(answer.body)).toMatchObject({ success: false, code: 'unavailable', error: 'The service is temporarily unavailable; try again shortly.' });
+      expect(JSON.parse(answer.body)).toMatchObject({
+        success: false,
+        code: 'unavailable',
+        error: 'The service is temporarily unavailable; try again shortly.',
+      });
     }
     expect(answers.filter((a) => a.at > thawedAt + recoveredMs).every((a) => a.status === 200)).toBe(true);
   }, 60_000);

@@ -33,7 +33,11 @@ function slowPost(port: number, token: string, body: string) {
     port,
     method: 'POST',
     path: '/admin/v0/members',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    },
   });
   answer = new Promise((resolve, reject) => {
     req.on('response', (res) => {
@@ -59,11 +63,15 @@ describe.skipIf(Boolean(testDatabaseUrl))('npm start', () => {
       `Token (scopes read, members:write): ${token}`,
       'Try:',
     ]);
-    expect(watched.out).toContain(`"http://127.0.0.1:${port}/admin/v0/calendar_events?time_filter=upcoming&per_page=2"`);
+    expect(watched.out).toContain(
+      `"http://127.0.0.1:${port}/admin/v0/calendar_events?time_filter=upcoming&per_page=2"`,
+    );
     // The token is kept beside the database, readable by its owner only.
     expect(statSync(join(dir, 'hearth.db-demo-token')).mode & 0o777).toBe(0o600);
 
-    const events = await fetch(`http://127.0.0.1:${port}/admin/v0/calendar_events?time_filter=upcoming&per_page=2`, { headers: { authorization: `Bearer ${token}` } });
+    const events = await fetch(`http://127.0.0.1:${port}/admin/v0/calendar_events?time_filter=upcoming&per_page=2`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(events.status).toBe(200);
     const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
     expect(metrics).toContain('hearth_import_records_total{kind="posts"} 120');
@@ -76,7 +84,10 @@ describe.skipIf(Boolean(testDatabaseUrl))('npm start', () => {
     inFlight.finish();
     const answered = await inFlight.answer;
     expect(answered.status).toBe(201);
-    expect(JSON.parse(answered.body)).toMatchObject({ success: true, data: { member: { email: 'late@example.com', full_name: 'Late Arrival' } } });
+    expect(JSON.parse(answered.body)).toMatchObject({
+      success: true,
+      data: { member: { email: 'late@example.com', full_name: 'Late Arrival' } },
+    });
 
     expect(await watched.exited).toBe(0);
     // Nothing is left serving: the server was the process npm started, not an orphan beside it.

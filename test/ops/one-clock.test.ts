@@ -26,10 +26,17 @@ describe('the injected clock', () => {
     clock.now += 1000;
     expect(await tokens.revoke(id)).toBe(true);
     expect(await tokens.list(community.id)).toEqual([
-      expect.objectContaining({ id, created_at: '2001-02-03 04:05:06.789000', expires_at: '2001-02-03 04:06:06.789000', revoked_at: '2001-02-03 04:05:07.789000' }),
+      expect.objectContaining({
+        id,
+        created_at: '2001-02-03 04:05:06.789000',
+        expires_at: '2001-02-03 04:06:06.789000',
+        revoked_at: '2001-02-03 04:05:07.789000',
+      }),
     ]);
 
-    const hook = await createWebhooksService(db, now).add(community.id, 'http://127.0.0.1:9/hook', { allowPrivate: true });
+    const hook = await createWebhooksService(db, now).add(community.id, 'http://127.0.0.1:9/hook', {
+      allowPrivate: true,
+    });
     expect(hook.created_at).toBe('2001-02-03 04:05:07.789000+00');
   });
 });

@@ -61,13 +61,22 @@ async function startApp(testStore: TestStore, redisUrl: string) {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const logs = () => lines.map((line) => JSON.parse(line) as LogLine);
-  const countP99 = (from: number, to: number) => percentile(counts.filter((l) => l.at >= from && l.at <= to).map((l) => l.ms), 99);
+  const countP99 = (from: number, to: number) =>
+    percentile(
+      counts.filter((l) => l.at >= from && l.at <= to).map((l) => l.ms),
+      99,
+    );
   return { app, base, lines, logs, countP99 };
 }
 
 function summary(answers: Answer[]) {
   const ms = answers.map((a) => a.ms);
-  return { requests: answers.length, p50: percentile(ms, 50), p99: percentile(ms, 99), statuses: [...new Set(answers.map((a) => a.status))].sort() };
+  return {
+    requests: answers.length,
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    statuses: [...new Set(answers.map((a) => a.status))].sort(),
+  };
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -89,7 +98,12 @@ describe.runIf(privateRedisAvailable())(`Redis outage (${store})`, () => {
     testStore = await createTestStore();
     ({ token } = await seedCommunity(testStore.store, 'outage', { name: 'Outage' }));
     ({ app, base, lines, logs, countP99 } = await startApp(testStore, redis.url));
-    probe = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => 200, enableOfflineQueue: false });
+    probe = new Redis(redis.url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => 200,
+      enableOfflineQueue: false,
+    });
     probe.on('error', () => {});
   }, 60_000);
   afterAll(async () => {
@@ -110,7 +124,9 @@ describe.runIf(privateRedisAvailable())(`Redis outage (${store})`, () => {
     const during = logs().filter((l) => l.time >= from && l.time < to && l.redis !== undefined);
     expect(during.filter((l) => l.redis === 'ok')).toEqual([]);
     expect(during.filter((l) => l.redis === 'degraded').length).toBeLessThanOrEqual(1);
-    const warning = logs().filter((l) => l.time < to && l.redis === 'degraded').at(-1);
+    const warning = logs()
+      .filter((l) => l.time < to && l.redis === 'degraded')
+      .at(-1);
     expect(warning?.msg).toBe('Redis does not answer: rate limits are counted in each process until it is back');
     expect(warning?.level).toBe(40);
     expect(logs().find((l) => l.time >= to && l.redis !== undefined)?.redis).toBe('ok');
@@ -153,7 +169,9 @@ describe.runIf(privateRedisAvailable())(`Redis outage (${store})`, () => {
     const baseline = summary(answers.filter((a) => a.at < down));
 
     const inLimiter = countP99(down, restarted);
-    console.log(`[redis stopped, ${store}] 4 clients: before ${baseline.requests} requests p50 ${round(baseline.p50)} p99 ${round(baseline.p99)} ms; during 2 s down ${outage.requests} requests p50 ${round(outage.p50)} p99 ${round(outage.p99)} ms (rate-limit step p99 ${round(inLimiter)} ms), statuses ${outage.statuses.join(',')}; shared counting resumed ${round(recoveredMs / 1000)} s after redis-server was back`);
+    console.log(
+      `[redis stopped, ${store}] 4 clients: before ${baseline.requests} requests p50 ${round(baseline.p50)} p99 ${round(baseline.p99)} ms; during 2 s down ${outage.requests} requests p50 ${round(outage.p50)} p99 ${round(outage.p99)} ms (rate-limit step p99 ${round(inLimiter)} ms), statuses ${outage.statuses.join(',')}; shared counting resumed ${round(recoveredMs / 1000)} s after redis-server was back`,
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(outage.requests).toBeGreaterThan(20);
     expect(inLimiter).toBeLessThan(50);
@@ -178,7 +196,9 @@ describe.runIf(privateRedisAvailable())(`Redis outage (${store})`, () => {
     const baseline = summary(answers.filter((a) => a.at < frozen));
 
     const inLimiter = countP99(frozen, thawed);
-    console.log(`[redis frozen, ${store}] 4 clients: before ${baseline.requests} requests p50 ${round(baseline.p50)} p99 ${round(baseline.p99)} ms; during 2 s SIGSTOP ${outage.requests} requests p50 ${round(outage.p50)} p99 ${round(outage.p99)} ms (rate-limit step p99 ${round(inLimiter)} ms); shared counting resumed ${round(recoveredMs / 1000)} s after SIGCONT`);
+    console.log(
+      `[redis frozen, ${store}] 4 clients: before ${baseline.requests} requests p50 ${round(baseline.p50)} p99 ${round(baseline.p99)} ms; during 2 s SIGSTOP ${outage.requests} requests p50 ${round(outage.p50)} p99 ${round(outage.p99)} ms (rate-limit step p99 ${round(inLimiter)} ms); shared counting resumed ${round(recoveredMs / 1000)} s after SIGCONT`,
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect(inLimiter).toBeLessThan(50);
     expectOneWarning(frozenAt, thawedAt);
@@ -206,12 +226,19 @@ describe.runIf(privateRedisAvailable())(`Redis outage (${store})`, () => {
       await sleep(1000);
       const baseline = summary(await present.stop());
       const figures = summary(answers);
-      console.log(`[redis absent from the start, ${store}] 4 clients: ${figures.requests} requests p50 ${round(figures.p50)} p99 ${round(figures.p99)} ms, rate-limit step p99 ${round(inLimiter)} ms (with Redis: p50 ${round(baseline.p50)} p99 ${round(baseline.p99)} ms)`);
+      console.log(
+        `[redis absent from the start, ${store}] 4 clients: ${figures.requests} requests p50 ${round(figures.p50)} p99 ${round(figures.p99)} ms, rate-limit step p99 ${round(inLimiter)} ms (with Redis: p50 ${round(baseline.p50)} p99 ${round(baseline.p99)} ms)`,
+      );
       expect(answers.every((a) => a.status === 200)).toBe(true);
       expect(inLimiter).toBeLessThan(50);
       const ready = await fetch(`${alone.base}/readyz`);
       expect([ready.status, await ready.json()]).toEqual([200, { status: 'ok', redis: 'degraded' }]);
-      expect(alone.logs().filter((l) => l.level === 40).map((l) => l.redis)).toEqual(['degraded']);
+      expect(
+        alone
+          .logs()
+          .filter((l) => l.level === 40)
+          .map((l) => l.redis),
+      ).toEqual(['degraded']);
     } finally {
       await alone.app.close();
     }

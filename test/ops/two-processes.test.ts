@@ -12,7 +12,12 @@ import { seedCommunity } from '../helpers/seed.js';
 const redisUrl = process.env['TEST_REDIS_URL'] || 'redis://127.0.0.1:6379';
 
 async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   try {
     await redis.connect();
     return (await redis.ping()) === 'PONG';
@@ -66,7 +71,11 @@ describe.runIf(runs)('two Hearth processes on one PostgreSQL and one Redis', () 
 
   afterAll(async () => {
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await Promise.all(
+      children.map(
+        (child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))),
+      ),
+    );
     await store?.close();
     await database?.drop();
   });
@@ -74,11 +83,18 @@ describe.runIf(runs)('two Hearth processes on one PostgreSQL and one Redis', () 
   it('started both on an empty database, every migration applied once (a second run would have failed)', async () => {
     // Without the migration lock the second process would hit "table already exists" and exit.
     expect(children.map((child) => child.exitCode)).toEqual([null, null]);
-    const applied = (await store.db.selectFrom('kysely_migration' as never).select('name' as never).execute()) as { name: string }[];
-    const written = readdirSync(new URL('../../src/db/migrations/', import.meta.url)).map((file) => file.replace(/\.ts$/, ''));
+    const applied = (await store.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute()) as { name: string }[];
+    const written = readdirSync(new URL('../../src/db/migrations/', import.meta.url)).map((file) =>
+      file.replace(/\.ts$/, ''),
+    );
     expect(written).toContain('001-initial');
     expect(applied.map((r) => r.name).sort()).toEqual(written.sort());
-    const ready = await Promise.all(ports.map((port) => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status)));
+    const ready = await Promise.all(
+      ports.map((port) => fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status)),
+    );
     expect(ready).toEqual([200, 200]);
   });
 
@@ -88,7 +104,10 @@ describe.runIf(runs)('two Hearth processes on one PostgreSQL and one Redis', () 
     const answers = await Promise.all(urls.map((url) => fetch(url, { headers: { authorization: `Bearer ${token}` } })));
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429, 429, 429]);
-    const remaining = answers.filter((r) => r.status === 200).map((r) => r.headers.get('ratelimit-remaining')).sort();
+    const remaining = answers
+      .filter((r) => r.status === 200)
+      .map((r) => r.headers.get('ratelimit-remaining'))
+      .sort();
     expect(remaining).toEqual(['0', '1', '2', '3', '4', '5']);
   });
 
@@ -97,7 +116,11 @@ describe.runIf(runs)('two Hearth processes on one PostgreSQL and one Redis', () 
     const post = (port: number | undefined) =>
       fetch(`http://127.0.0.1:${port}/admin/v0/members`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': 'signup-42' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'signup-42',
+        },
         body: JSON.stringify({ email: 'lin@example.com', full_name: 'Lin Chen' }),
       });
     const first = await post(ports[0]);

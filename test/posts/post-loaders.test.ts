@@ -1,5 +1,12 @@
 // The loaders search reuses: exact comment records, and a fixed number of queries however many rows.
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadComments, loadPosts } from '../../src/posts/post-loaders.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -45,7 +52,12 @@ describe('loadPosts', () => {
 describe('loadComments', () => {
   it('answers the comment record of DECISIONS, with its parent post and that post’s feed', async () => {
     const { db } = t.testStore.store;
-    const rows = await db.selectFrom('comments').selectAll().where('community_id', '=', community).orderBy('id', 'desc').execute();
+    const rows = await db
+      .selectFrom('comments')
+      .selectAll()
+      .where('community_id', '=', community)
+      .orderBy('id', 'desc')
+      .execute();
     const counter = new QueryCounter();
     const loaded = await loadComments(db.withPlugin(counter), community, rows);
     // Parent posts, then authors and feeds together.
@@ -73,7 +85,12 @@ describe('loadComments', () => {
           slug: 'welcome-to-hearth-read-me-first',
         },
       },
-      expect.objectContaining({ id: 'comment00001', parent_comment_id: null, author_profile_id: profileIds.grace, body_plaintext: 'Hi!' }),
+      expect.objectContaining({
+        id: 'comment00001',
+        parent_comment_id: null,
+        author_profile_id: profileIds.grace,
+        body_plaintext: 'Hi!',
+      }),
     ]);
   });
 
@@ -89,9 +106,20 @@ describe('loadComments', () => {
         chat_message: {
           id: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
           message_ts: '1772668800.000100',
-          blocks: [{ type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [
-            { type: 'user', user_id: 'U0ADA00001' }, { type: 'text', text: ' photos: https://img.example.com/a.gif' },
-          ] }] }],
+          blocks: [
+            {
+              type: 'rich_text',
+              elements: [
+                {
+                  type: 'rich_text_section',
+                  elements: [
+                    { type: 'user', user_id: 'U0ADA00001' },
+                    { type: 'text', text: ' photos: https://img.example.com/a.gif' },
+                  ],
+                },
+              ],
+            },
+          ],
         },
       },
     ]);
@@ -102,10 +130,20 @@ describe('loadComments', () => {
     expect(comment?.chat_message?.message_ts).toBe(1772668800.0001);
     expect(comment?.feed).toEqual({ id: feedIds.events, label: 'Events & Meetups', slug: 'events--meetups' });
     expect(comment?.references).toEqual({
-      mentioned_chat_users: [{ profile_id: profileIds.ada, preferred_name: 'Ada Lovelace', chat_user_id: 'U0ADA00001' }],
+      mentioned_chat_users: [
+        { profile_id: profileIds.ada, preferred_name: 'Ada Lovelace', chat_user_id: 'U0ADA00001' },
+      ],
       mentioned_chat_channels: [],
       custom_emojis: [],
-      urls: [{ order_seen: 0, is_embedded_media: true, is_image: true, is_video: false, url: 'https://img.example.com/a.gif' }],
+      urls: [
+        {
+          order_seen: 0,
+          is_embedded_media: true,
+          is_image: true,
+          is_video: false,
+          url: 'https://img.example.com/a.gif',
+        },
+      ],
     });
   });
 });

@@ -21,7 +21,8 @@ const invalid = (field: string, message: string) => ({
   details: [{ field, message }],
 });
 
-const feedPattern = 'must match pattern "^(?:home|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$"';
+const feedPattern =
+  'must match pattern "^(?:home|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$"';
 const feedPosts = `/feeds/${feedIds.general}/posts`;
 
 describe('invalid parameters', () => {
@@ -71,7 +72,9 @@ describe('invalid parameters', () => {
 describe('unknown things', () => {
   it('answers 404 for a feed that does not exist, whatever the page', async () => {
     for (const query of ['', '?page=3&sort=oldest']) {
-      const res = await t.get(`/admin/v0/feeds/00000000-0000-4000-8000-000000000000/posts${query}`, token, { 'x-request-id': 'req-p2' });
+      const res = await t.get(`/admin/v0/feeds/00000000-0000-4000-8000-000000000000/posts${query}`, token, {
+        'x-request-id': 'req-p2',
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         success: false,
@@ -85,7 +88,12 @@ describe('unknown things', () => {
   it('answers 404 for a post that does not exist', async () => {
     const res = await t.get('/admin/v0/posts/zzzzzzzzzzzz', token, { 'x-request-id': 'req-p3' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ success: false, error: "Post 'zzzzzzzzzzzz' was not found.", code: 'not_found', request_id: 'req-p3' });
+    expect(res.json()).toEqual({
+      success: false,
+      error: "Post 'zzzzzzzzzzzz' was not found.",
+      code: 'not_found',
+      request_id: 'req-p3',
+    });
   });
 
   it('answers 404 for a comment id asked as a post', async () => {
@@ -93,7 +101,11 @@ describe('unknown things', () => {
   });
 
   it('answers 405 with Allow for another method on a post path', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/admin/v0/feeds/home/posts', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/v0/feeds/home/posts',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(405);
     expect(res.headers['allow']).toBe('GET, HEAD');
   });

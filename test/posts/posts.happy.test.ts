@@ -2,7 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adaProfile, baseRecords, feedIds, profileIds } from '../../fixtures/community.js';
-import { filler, postIds, postRecords, posts, proseDoc, welcomeBlocks, welcomeChatMessage } from '../../fixtures/posts.js';
+import {
+  filler,
+  postIds,
+  postRecords,
+  posts,
+  proseDoc,
+  welcomeBlocks,
+  welcomeChatMessage,
+} from '../../fixtures/posts.js';
 
 let t: TestApp;
 let token: string;
@@ -19,10 +27,13 @@ const post = async (id: string, as = token) => {
   return res.json().data;
 };
 
-
 const general = { id: feedIds.general, label: 'General', slug: 'general' };
 const eventsFeed = { id: feedIds.events, label: 'Events & Meetups', slug: 'events--meetups' };
-const flags = (image: boolean, video: boolean) => ({ is_embedded_media: image || video, is_image: image, is_video: video });
+const flags = (image: boolean, video: boolean) => ({
+  is_embedded_media: image || video,
+  is_image: image,
+  is_video: video,
+});
 
 describe('GET /admin/v0/posts/:post_id', () => {
   it('answers every field of a chat post, with what the import derived from its blocks and comments', async () => {
@@ -75,9 +86,13 @@ describe('GET /admin/v0/posts/:post_id', () => {
         feed: general,
         references: {
           // Grace once though mentioned twice; the user and channel of another workspace are left out.
-          mentioned_chat_users: [{ profile_id: profileIds.grace, preferred_name: 'Grace Hopper', chat_user_id: 'U0GRACE001' }],
+          mentioned_chat_users: [
+            { profile_id: profileIds.grace, preferred_name: 'Grace Hopper', chat_user_id: 'U0GRACE001' },
+          ],
           mentioned_chat_channels: [{ chat_channel: { id: 'C0EVENTS01', name: 'Events & Meetups' }, feed: eventsFeed }],
-          custom_emojis: [{ alias: 'partyparrot', name: 'partyparrot', url: 'https://emoji.example.com/partyparrot.gif' }],
+          custom_emojis: [
+            { alias: 'partyparrot', name: 'partyparrot', url: 'https://emoji.example.com/partyparrot.gif' },
+          ],
           urls: [
             { order_seen: 0, ...flags(false, false), url: 'https://hearth.example.com/guide' },
             { order_seen: 1, ...flags(true, false), url: 'https://img.example.com/team.png' },
@@ -97,7 +112,9 @@ describe('GET /admin/v0/posts/:post_id', () => {
     // 2 + 10 + 440 = 452 words: ceil(452 / 200) = 3.
     expect(data.read_time_minutes).toBe(3);
     expect(data.references).toEqual({
-      mentioned_chat_users: [{ profile_id: profileIds.ada, preferred_name: 'Ada Lovelace', chat_user_id: 'U0ADA00001' }],
+      mentioned_chat_users: [
+        { profile_id: profileIds.ada, preferred_name: 'Ada Lovelace', chat_user_id: 'U0ADA00001' },
+      ],
       mentioned_chat_channels: [],
       custom_emojis: [],
       urls: [
@@ -139,20 +156,33 @@ describe('GET /admin/v0/posts/:post_id', () => {
 
   it('keeps a given body and slug, and slugs a title per DECISIONS (no collapsing, 50 characters)', async () => {
     const plain = await post(postIds.plain);
-    expect([plain.body_plaintext, plain.slug, plain.read_time_minutes]).toEqual(['Given text stays as given.', 'custom-slug', 1]);
+    expect([plain.body_plaintext, plain.slug, plain.read_time_minutes]).toEqual([
+      'Given text stays as given.',
+      'custom-slug',
+      1,
+    ]);
     const events = await post(postIds.events);
     expect(events.slug).toBe('caf--night--fridays-meetup-with-a-title-past-fifty');
     // The author came as a whole object in the post record.
-    expect([events.author_profile_id, events.author.profile_id, events.author.email]).toEqual([profileIds.grace, profileIds.grace, 'grace@example.com']);
+    expect([events.author_profile_id, events.author.profile_id, events.author.email]).toEqual([
+      profileIds.grace,
+      profileIds.grace,
+      'grace@example.com',
+    ]);
   });
 
   it('answers posts of archived and unlisted feeds by id', async () => {
-    expect((await post(postIds.archived)).feed).toEqual({ id: feedIds.archived, label: 'Old stuff', slug: 'old-stuff' });
+    expect((await post(postIds.archived)).feed).toEqual({
+      id: feedIds.archived,
+      label: 'Old stuff',
+      slug: 'old-stuff',
+    });
     expect((await post(postIds.staff)).feed).toEqual({ id: feedIds.unlisted, label: 'Staff', slug: 'staff' });
   });
 
   it('shows a post in a list exactly as by id', async () => {
-    const listed = (await t.get(`/admin/v0/feeds/${feedIds.general}/posts?sort=oldest&per_page=1`, token)).json().data.records[0];
+    const listed = (await t.get(`/admin/v0/feeds/${feedIds.general}/posts?sort=oldest&per_page=1`, token)).json().data
+      .records[0];
     expect(listed).toEqual(await post(postIds.welcome));
   });
 });
@@ -169,11 +199,21 @@ describe('comments arriving in a later import', () => {
     };
     expect(await activity()).toEqual([0, '2026-03-01 10:00:00.000000+00']);
 
-    await t.importRecords(later, [{ kind: 'comment', id: 'latecomment1', created_at: '2026-03-05T18:30:00.5Z', parent_post_id: postIds.welcome, body_plaintext: 'Late!' }]);
+    await t.importRecords(later, [
+      {
+        kind: 'comment',
+        id: 'latecomment1',
+        created_at: '2026-03-05T18:30:00.5Z',
+        parent_post_id: postIds.welcome,
+        body_plaintext: 'Late!',
+      },
+    ]);
     expect(await activity()).toEqual([1, '2026-03-05 18:30:00.500000+00']);
 
     // An older comment counts but does not pull activity back.
-    await t.importRecords(later, [{ kind: 'comment', id: 'oldcomment01', created_at: '2026-03-01T12:00:00Z', post_id: postIds.welcome }]);
+    await t.importRecords(later, [
+      { kind: 'comment', id: 'oldcomment01', created_at: '2026-03-01T12:00:00Z', post_id: postIds.welcome },
+    ]);
     expect(await activity()).toEqual([2, '2026-03-05 18:30:00.500000+00']);
 
     // Re-importing the post itself (retitled, no counts given) keeps what its comments make.
@@ -181,7 +221,8 @@ describe('comments arriving in a later import', () => {
     expect(await activity()).toEqual([2, '2026-03-05 18:30:00.500000+00']);
     expect((await post(postIds.welcome, laterToken)).slug).toBe('welcome-again');
 
-    const newest = (await t.get('/admin/v0/feeds/home/posts?sort=most-recent-activity', laterToken)).json().data.records;
+    const newest = (await t.get('/admin/v0/feeds/home/posts?sort=most-recent-activity', laterToken)).json().data
+      .records;
     expect(newest.map((p: { id: string }) => p.id)).toEqual([postIds.welcome]);
   });
 });

@@ -48,7 +48,10 @@ describe('GET /admin/v0/feeds/:feed_id/posts: order', () => {
 
   it('lists archived and unlisted feeds by their id', async () => {
     const archivedPage = await page(feedIds.archived);
-    expect([archivedPage.total_records, archivedPage.records.map((r: { id: string }) => r.id)]).toEqual([1, [archived]]);
+    expect([archivedPage.total_records, archivedPage.records.map((r: { id: string }) => r.id)]).toEqual([
+      1,
+      [archived],
+    ]);
     expect(await ids(feedIds.unlisted)).toEqual([staff]);
   });
 
@@ -56,7 +59,13 @@ describe('GET /admin/v0/feeds/:feed_id/posts: order', () => {
     const community = await t.community('empty');
     await t.importRecords(community, feeds);
     expect(await page(feedIds.general, '', await t.token(community))).toEqual({
-      page: 0, per_page: 10, count: 0, total_records: 0, total_pages: 0, has_next: false, records: [],
+      page: 0,
+      per_page: 10,
+      count: 0,
+      total_records: 0,
+      total_pages: 0,
+      has_next: false,
+      records: [],
     });
     expect((await page('home', '', await t.token(community))).total_records).toBe(0);
   });
@@ -81,21 +90,34 @@ describe('GET /admin/v0/feeds/:feed_id/posts: pages', () => {
 
   it('answers an empty page past the end', async () => {
     expect(await page(feedIds.general, '?per_page=3&page=5')).toEqual({
-      page: 5, per_page: 3, count: 0, total_records: 4, total_pages: 2, has_next: false, records: [],
+      page: 5,
+      per_page: 3,
+      count: 0,
+      total_records: 4,
+      total_pages: 2,
+      has_next: false,
+      records: [],
     });
   });
 
   it('pages through many posts sharing one timestamp by id', async () => {
     const community = await t.community('ties');
     const many = Array.from({ length: 25 }, (_, i) => ({
-      kind: 'post', id: `tie${String(24 - i).padStart(9, '0')}`, created_at: '2026-03-01T00:00:00Z', feed_id: feedIds.general,
+      kind: 'post',
+      id: `tie${String(24 - i).padStart(9, '0')}`,
+      created_at: '2026-03-01T00:00:00Z',
+      feed_id: feedIds.general,
     }));
     await t.importRecords(community, [...feeds, ...many]);
     const tiesToken = await t.token(community);
     const sorted = many.map((p) => p.id).sort();
-    for (const [sort, expected] of [['oldest', sorted], ['newest', [...sorted].reverse()]] as const) {
+    for (const [sort, expected] of [
+      ['oldest', sorted],
+      ['newest', [...sorted].reverse()],
+    ] as const) {
       const seen: string[] = [];
-      for (let n = 0; n < 3; n++) seen.push(...(await ids(feedIds.general, `?sort=${sort}&per_page=10&page=${n}`, tiesToken)));
+      for (let n = 0; n < 3; n++)
+        seen.push(...(await ids(feedIds.general, `?sort=${sort}&per_page=10&page=${n}`, tiesToken)));
       expect(seen).toEqual(expected);
     }
   });
@@ -103,7 +125,11 @@ describe('GET /admin/v0/feeds/:feed_id/posts: pages', () => {
 
 describe('totals', () => {
   const postsCount = async (communityId: string) => {
-    const rows = await t.testStore.store.db.selectFrom('feeds').select(['id', 'posts_count']).where('community_id', '=', communityId).execute();
+    const rows = await t.testStore.store.db
+      .selectFrom('feeds')
+      .select(['id', 'posts_count'])
+      .where('community_id', '=', communityId)
+      .execute();
     return Object.fromEntries(rows.map((r) => [r.id, Number(r.posts_count)]));
   };
 
@@ -111,7 +137,12 @@ describe('totals', () => {
     const community = await t.community('moves');
     const movesToken = await t.token(community);
     const post = (id: string, feed_id: string) => ({ kind: 'post', id, created_at: '2026-03-01T00:00:00Z', feed_id });
-    await t.importRecords(community, [...feeds, post('moving000001', feedIds.general), post('staying00001', feedIds.general), post('staying00002', feedIds.events)]);
+    await t.importRecords(community, [
+      ...feeds,
+      post('moving000001', feedIds.general),
+      post('staying00001', feedIds.general),
+      post('staying00002', feedIds.events),
+    ]);
     const totals = async () => ({
       general: (await page(feedIds.general, '', movesToken)).total_records,
       events: (await page(feedIds.events, '', movesToken)).total_records,
@@ -119,7 +150,12 @@ describe('totals', () => {
       home: (await page('home', '', movesToken)).total_records,
     });
     expect(await totals()).toEqual({ general: 2, events: 1, archived: 0, home: 3 });
-    expect(await postsCount(community)).toEqual({ [feedIds.general]: 2, [feedIds.events]: 1, [feedIds.archived]: 0, [feedIds.unlisted]: 0 });
+    expect(await postsCount(community)).toEqual({
+      [feedIds.general]: 2,
+      [feedIds.events]: 1,
+      [feedIds.archived]: 0,
+      [feedIds.unlisted]: 0,
+    });
 
     await t.importRecords(community, [post('moving000001', feedIds.events)]);
     expect(await totals()).toEqual({ general: 1, events: 2, archived: 0, home: 3 });
@@ -129,7 +165,12 @@ describe('totals', () => {
     await t.importRecords(community, [post('moving000001', feedIds.archived)]);
     expect(await totals()).toEqual({ general: 1, events: 1, archived: 1, home: 2 });
     expect(await ids('home', '', movesToken)).toEqual(['staying00002', 'staying00001']);
-    expect(await postsCount(community)).toEqual({ [feedIds.general]: 1, [feedIds.events]: 1, [feedIds.archived]: 1, [feedIds.unlisted]: 0 });
+    expect(await postsCount(community)).toEqual({
+      [feedIds.general]: 1,
+      [feedIds.events]: 1,
+      [feedIds.archived]: 1,
+      [feedIds.unlisted]: 0,
+    });
 
     // A feed archived later leaves Home too, without touching a post.
     await t.importRecords(community, [{ ...feeds[1], is_archived: true }]);
@@ -140,9 +181,17 @@ describe('totals', () => {
   it('are read from the feed rows, not counted: a stale count shows as the total', async () => {
     const community = await t.community('counted');
     const countedToken = await t.token(community);
-    await t.importRecords(community, [...feeds, { kind: 'post', id: 'onlypost0001', created_at: '2026-03-01T00:00:00Z', feed_id: feedIds.general }]);
+    await t.importRecords(community, [
+      ...feeds,
+      { kind: 'post', id: 'onlypost0001', created_at: '2026-03-01T00:00:00Z', feed_id: feedIds.general },
+    ]);
     // Planted by hand to prove where the number comes from; the import never leaves it so.
-    await t.testStore.store.db.updateTable('feeds').set({ posts_count: 1234 }).where('community_id', '=', community).where('id', '=', feedIds.general).execute();
+    await t.testStore.store.db
+      .updateTable('feeds')
+      .set({ posts_count: 1234 })
+      .where('community_id', '=', community)
+      .where('id', '=', feedIds.general)
+      .execute();
     expect((await page(feedIds.general, '', countedToken)).total_records).toBe(1234);
     expect((await page('home', '', countedToken)).total_records).toBe(1234);
   });

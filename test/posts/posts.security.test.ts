@@ -16,7 +16,12 @@ beforeAll(async () => {
   await t.importRecords(other, postRecords);
   await t.importRecords(other, [
     ...posts.map((p) => ({ ...p, title: `Other: ${p.title}`, slug: null })),
-    ...Array.from({ length: 5 }, (_, i) => ({ kind: 'post', id: `otheronly00${i}`, created_at: '2026-03-09T00:00:00Z', feed_id: feedIds.general })),
+    ...Array.from({ length: 5 }, (_, i) => ({
+      kind: 'post',
+      id: `otheronly00${i}`,
+      created_at: '2026-03-09T00:00:00Z',
+      feed_id: feedIds.general,
+    })),
   ]);
   otherToken = await t.token(other);
 });
@@ -31,7 +36,9 @@ const data = async (path: string, token: string) => {
 describe('tenancy', () => {
   it('answers each community its own post under the same id', async () => {
     expect((await data(`/posts/${postIds.welcome}`, acmeToken)).title).toBe('Welcome to Hearth: read me first!');
-    expect((await data(`/posts/${postIds.welcome}`, otherToken)).title).toBe('Other: Welcome to Hearth: read me first!');
+    expect((await data(`/posts/${postIds.welcome}`, otherToken)).title).toBe(
+      'Other: Welcome to Hearth: read me first!',
+    );
   });
 
   it("never lists or counts another community's posts, in a feed or in Home", async () => {
@@ -56,7 +63,13 @@ describe('tenancy', () => {
     expect((await t.get(`/admin/v0/feeds/${feedIds.general}/posts`, strangerToken)).statusCode).toBe(404);
     expect((await t.get(`/admin/v0/posts/${postIds.welcome}`, strangerToken)).statusCode).toBe(404);
     expect(await data('/feeds/home/posts', strangerToken)).toEqual({
-      page: 0, per_page: 10, count: 0, total_records: 0, total_pages: 0, has_next: false, records: [],
+      page: 0,
+      per_page: 10,
+      count: 0,
+      total_records: 0,
+      total_pages: 0,
+      has_next: false,
+      records: [],
     });
   });
 

@@ -2,7 +2,13 @@
 // equals the original's; a run that fails keeps nothing and the next one resumes at the page it stopped on.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,19 +79,27 @@ afterAll(async () => {
 async function run(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s) }, { DATABASE_URL: t.testStore.url });
+  const code = await main(
+    args,
+    { out: (s) => out.push(s), err: (s) => err.push(s) },
+    { DATABASE_URL: t.testStore.url },
+  );
   return { code, out, err };
 }
 
 type Ask = (path: string) => Promise<[number, unknown]>;
-const askOrigin = (token: string): Ask => async (path) => {
-  const res = await fetch(`${originUrl}/admin/v0${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return [res.status, await res.json()];
-};
-const askCopy = (token: string): Ask => async (path) => {
-  const res = await t.get(`/admin/v0${path}`, token);
-  return [res.statusCode, res.json()];
-};
+const askOrigin =
+  (token: string): Ask =>
+  async (path) => {
+    const res = await fetch(`${originUrl}/admin/v0${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return [res.status, await res.json()];
+  };
+const askCopy =
+  (token: string): Ask =>
+  async (path) => {
+    const res = await t.get(`/admin/v0${path}`, token);
+    return [res.statusCode, res.json()];
+  };
 
 type Row = { id: string };
 /** Every answer about feeds, events and posts, in one field-name mode (comments are not listable, so not copied). */
@@ -98,11 +112,13 @@ async function answers(ask: Ask): Promise<unknown[]> {
   };
   for (const feed of (await data('/feeds?per_page=100')).records) {
     await data(`/feeds/${feed.id}`);
-    for (const sort of ['newest', 'oldest', 'most-recent-activity']) await data(`/feeds/${feed.id}/posts?per_page=100&sort=${sort}`);
+    for (const sort of ['newest', 'oldest', 'most-recent-activity'])
+      await data(`/feeds/${feed.id}/posts?per_page=100&sort=${sort}`);
   }
   await data('/feeds?is_archived=false&per_page=3&page=1');
   for (const status of ['published', 'draft', 'needs_approval']) {
-    for (const event of (await data(`/calendar_events?status=${status}&per_page=100`)).records) await data(`/calendar_events/${event.id}`);
+    for (const event of (await data(`/calendar_events?status=${status}&per_page=100`)).records)
+      await data(`/calendar_events/${event.id}`);
   }
   await data('/calendar_events?date_filter=2026-03-08');
   await data('/calendar_events?per_page=2&page=1');
@@ -113,7 +129,10 @@ async function answers(ask: Ask): Promise<unknown[]> {
 }
 
 /** Through a spec-mode token events' reminders (shown in hosted mode only) are not seen, so only spec answers compare. */
-async function expectSameAnswers(copyCommunity: string, modes: readonly ('spec' | 'hosted')[] = ['spec', 'hosted']): Promise<void> {
+async function expectSameAnswers(
+  copyCommunity: string,
+  modes: readonly ('spec' | 'hosted')[] = ['spec', 'hosted'],
+): Promise<void> {
   for (const fieldNames of modes) {
     const before = await answers(askOrigin(originTokens[fieldNames]));
     const after = await answers(askCopy(await t.token(copyCommunity, ['read'], { fieldNames })));
@@ -126,7 +145,17 @@ describe('hearth pull from a second Hearth process', () => {
   it('copies feeds, events and posts through a hosted-mode token: every answer of the copy equals the original', async () => {
     const copy = await t.community('copy');
     const state = join(dir, 'state-1');
-    const result = await run(['pull', '--from', `${originUrl}/admin/v0/`, '--token', originTokens.hosted, '--community', 'copy', '--state', state]);
+    const result = await run([
+      'pull',
+      '--from',
+      `${originUrl}/admin/v0/`,
+      '--token',
+      originTokens.hosted,
+      '--community',
+      'copy',
+      '--state',
+      state,
+    ]);
     expect(result.err).toEqual([
       `Source ${originUrl}/admin/v0: community 'origin' (Origin Makers), token in hosted field names.`,
       'feeds: page 1 of 1, 6 records',
@@ -141,7 +170,12 @@ describe('hearth pull from a second Hearth process', () => {
       "posts of feed 'announcements': page 1 of 1, 0 records",
       "Importing 23 records into 'copy' in one transaction…",
     ]);
-    expect(result).toMatchObject({ code: 0, out: [`Pulled 23 records from ${originUrl}/admin/v0 into 'copy': 6 feeds, 2 profiles, 2 tags, 8 calendar_events, 9 posts.`] });
+    expect(result).toMatchObject({
+      code: 0,
+      out: [
+        `Pulled 23 records from ${originUrl}/admin/v0 into 'copy': 6 feeds, 2 profiles, 2 tags, 8 calendar_events, 9 posts.`,
+      ],
+    });
     expect(existsSync(state)).toBe(false);
     await expectSameAnswers(copy);
   });
@@ -149,25 +183,68 @@ describe('hearth pull from a second Hearth process', () => {
   it('pulls as well through a spec-mode token, and a second pull changes nothing', async () => {
     const copy = await t.community('copy-spec');
     for (let i = 0; i < 2; i++) {
-      const result = await run(['pull', '--from', originUrl, '--token', originTokens.spec, '--community', 'copy-spec', '--state', join(dir, 'state-2'), '--per-page', '3']);
-      expect([result.code, result.out]).toEqual([0, [`Pulled 23 records from ${originUrl}/admin/v0 into 'copy-spec': 6 feeds, 2 profiles, 2 tags, 8 calendar_events, 9 posts.`]]);
+      const result = await run([
+        'pull',
+        '--from',
+        originUrl,
+        '--token',
+        originTokens.spec,
+        '--community',
+        'copy-spec',
+        '--state',
+        join(dir, 'state-2'),
+        '--per-page',
+        '3',
+      ]);
+      expect([result.code, result.out]).toEqual([
+        0,
+        [
+          `Pulled 23 records from ${originUrl}/admin/v0 into 'copy-spec': 6 feeds, 2 profiles, 2 tags, 8 calendar_events, 9 posts.`,
+        ],
+      ]);
       expect(result.err).toContain('calendar events (published): page 3 of 3, 1 records');
-      expect(result.err[1]).toBe("Events' reminders_config is shown to hosted-mode tokens only: pull through one to copy it.");
+      expect(result.err[1]).toBe(
+        "Events' reminders_config is shown to hosted-mode tokens only: pull through one to copy it.",
+      );
     }
     await expectSameAnswers(copy, ['spec']);
   });
 
   it('refuses a bad token, an unknown community and bad flags without writing anything', async () => {
-    const bad = await run(['pull', '--from', originUrl, '--token', 'hth_nope', '--community', 'copy', '--state', join(dir, 'state-3')]);
-    expect(bad).toEqual({ code: 1, out: [], err: [`hearth: GET ${originUrl}/admin/v0/api_key/me answered 401: The bearer token is unknown, revoked or expired.`] });
-    expect((await run(['pull', '--from', originUrl, '--token', 'x', '--community', 'nowhere'])).err).toEqual(["hearth: No community with slug 'nowhere'."]);
-    expect((await run(['pull', '--from', 'ftp://example.com', '--token', 'x', '--community', 'copy'])).err).toEqual(["hearth: --from 'ftp://example.com' must be an http or https URL."]);
-    expect((await run(['pull', '--from', originUrl, '--token', 'x', '--community', 'copy', '--per-page', '500'])).err).toEqual(["hearth: Invalid --per-page '500': an integer from 1 to 100."]);
+    const bad = await run([
+      'pull',
+      '--from',
+      originUrl,
+      '--token',
+      'hth_nope',
+      '--community',
+      'copy',
+      '--state',
+      join(dir, 'state-3'),
+    ]);
+    expect(bad).toEqual({
+      code: 1,
+      out: [],
+      err: [
+        `hearth: GET ${originUrl}/admin/v0/api_key/me answered 401: The bearer token is unknown, revoked or expired.`,
+      ],
+    });
+    expect((await run(['pull', '--from', originUrl, '--token', 'x', '--community', 'nowhere'])).err).toEqual([
+      "hearth: No community with slug 'nowhere'.",
+    ]);
+    expect((await run(['pull', '--from', 'ftp://example.com', '--token', 'x', '--community', 'copy'])).err).toEqual([
+      "hearth: --from 'ftp://example.com' must be an http or https URL.",
+    ]);
+    expect(
+      (await run(['pull', '--from', originUrl, '--token', 'x', '--community', 'copy', '--per-page', '500'])).err,
+    ).toEqual(["hearth: Invalid --per-page '500': an integer from 1 to 100."]);
   });
 });
 
 /** A proxy in front of the original that logs the paths asked and does what the test says to some requests. */
-function proxy(decide: (path: string, n: number) => 'pass' | 'drop' | '429' | 'corrupt'): Promise<{ url: string; paths: string[]; server: Server }> {
+function proxy(
+  decide: (path: string, n: number) => 'pass' | 'drop' | '429' | 'corrupt',
+): Promise<{ url: string; paths: string[]; server: Server }> {
   const paths: string[] = [];
   const target = new URL(originUrl);
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -175,20 +252,28 @@ function proxy(decide: (path: string, n: number) => 'pass' | 'drop' | '429' | 'c
     paths.push(path.replace('/admin/v0', ''));
     const action = decide(path, paths.length);
     if (action === 'drop') return void req.socket.destroy();
-    if (action === '429') return void res.writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' }).end('{"success":false,"error":"Slow down."}');
+    if (action === '429')
+      return void res
+        .writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' })
+        .end('{"success":false,"error":"Slow down."}');
     const upstream = httpRequest({ host: target.hostname, port: target.port, path, headers: req.headers }, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('end', () => {
         let body = Buffer.concat(chunks).toString();
         // A record the import must refuse: a post whose feed.id is not its feed_id.
-        if (action === 'corrupt') body = body.replace(/"feed":\{"id":"[^"]+"/, '"feed":{"id":"00000000-0000-4000-8000-000000000000"');
+        if (action === 'corrupt')
+          body = body.replace(/"feed":\{"id":"[^"]+"/, '"feed":{"id":"00000000-0000-4000-8000-000000000000"');
         res.writeHead(answer.statusCode ?? 500, { 'content-type': 'application/json' }).end(body);
       });
     });
     upstream.end();
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths, server })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths, server }),
+    ),
+  );
 }
 
 describe('a pull that fails', () => {
@@ -199,14 +284,28 @@ describe('a pull that fails', () => {
     let limited = false;
     const { url, paths, server } = await proxy((path) => {
       if (failing && path.includes('status=draft')) return 'drop';
-      if (!failing && !limited && path.includes('sort=oldest')) return (limited = true), '429';
+      if (!failing && !limited && path.includes('sort=oldest')) return ((limited = true), '429');
       return 'pass';
     });
-    const args = ['pull', '--from', url, '--token', originTokens.hosted, '--community', 'copy-resumed', '--state', state, '--per-page', '2'];
+    const args = [
+      'pull',
+      '--from',
+      url,
+      '--token',
+      originTokens.hosted,
+      '--community',
+      'copy-resumed',
+      '--state',
+      state,
+      '--per-page',
+      '2',
+    ];
 
     const failed = await run([...args, '--retries', '0']);
     expect(failed.code).toBe(1);
-    expect(failed.err.at(-1)).toMatch(new RegExp(`^hearth: GET ${url}/admin/v0/calendar_events\\?status=draft&page=0&per_page=2 failed: `));
+    expect(failed.err.at(-1)).toMatch(
+      new RegExp(`^hearth: GET ${url}/admin/v0/calendar_events\\?status=draft&page=0&per_page=2 failed: `),
+    );
     expect(failed.err).toContain('calendar events (published): page 4 of 4, 1 records');
     const firstRun = paths.splice(0);
     expect(firstRun).toEqual([
@@ -225,9 +324,15 @@ describe('a pull that fails', () => {
     expect(resumed.err[0]).toBe(`Resuming the pull kept in ${state}: 13 records fetched so far.`);
     expect(resumed.err).toContain('  429 Slow down.; retrying in 0.0 s');
     // The second run starts at the page the first one failed on.
-    expect(paths.slice(0, 3)).toEqual(['/api_key/me', '/calendar_events?status=draft&page=0&per_page=2', '/calendar_events?status=needs_approval&page=0&per_page=2']);
+    expect(paths.slice(0, 3)).toEqual([
+      '/api_key/me',
+      '/calendar_events?status=draft&page=0&per_page=2',
+      '/calendar_events?status=needs_approval&page=0&per_page=2',
+    ]);
     expect(paths.filter((p) => p.startsWith('/feeds?') || p.includes('status=published'))).toEqual([]);
-    expect(resumed.out).toEqual([`Pulled 23 records from ${url}/admin/v0 into 'copy-resumed': 6 feeds, 2 profiles, 2 tags, 8 calendar_events, 9 posts.`]);
+    expect(resumed.out).toEqual([
+      `Pulled 23 records from ${url}/admin/v0 into 'copy-resumed': 6 feeds, 2 profiles, 2 tags, 8 calendar_events, 9 posts.`,
+    ]);
     server.close();
     await expectSameAnswers(copy);
   });
@@ -244,7 +349,12 @@ describe('a pull that fails', () => {
       // The import names every bad line in one run: all four corrupted posts.
       new RegExp(
         `^hearth: Import failed, nothing was kept: 4 problems:\\n` +
-          [15, 17, 22, 23].map((line) => `line ${line}: feed\\.id '00000000-0000-4000-8000-000000000000' is not the post's feed_id '[0-9a-f-]+'`).join('\\n') +
+          [15, 17, 22, 23]
+            .map(
+              (line) =>
+                `line ${line}: feed\\.id '00000000-0000-4000-8000-000000000000' is not the post's feed_id '[0-9a-f-]+'`,
+            )
+            .join('\\n') +
           `\\. The records fetched stay in ${state}/records\\.ndjson; running the pull again only imports\\.$`,
       ),
     );

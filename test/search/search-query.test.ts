@@ -69,16 +69,29 @@ describe('parseSearchQuery → FTS5 and tsquery', () => {
     expect(ts(q)).toBe(expectedTs);
   });
 
-  it.each(['-a', '-a -"b c"', '!!!', '...', '---', '"', '""', '-', '()', 'OR', 'OR OR', ' ', '😀🎉', '\u0301', '-"" -x'])(
-    'matches nothing: %j',
-    (q) => {
-      const query = parseSearchQuery(q);
-      expect(isEmptyQuery(query)).toBe(true);
-      expect(query).toEqual({ groups: [] });
-      expect(toFts5Match(query)).toBeNull();
-      expect(toTsquery(query)).toBeNull();
-    },
-  );
+  it.each([
+    '-a',
+    '-a -"b c"',
+    '!!!',
+    '...',
+    '---',
+    '"',
+    '""',
+    '-',
+    '()',
+    'OR',
+    'OR OR',
+    ' ',
+    '😀🎉',
+    '\u0301',
+    '-"" -x',
+  ])('matches nothing: %j', (q) => {
+    const query = parseSearchQuery(q);
+    expect(isEmptyQuery(query)).toBe(true);
+    expect(query).toEqual({ groups: [] });
+    expect(toFts5Match(query)).toBeNull();
+    expect(toTsquery(query)).toBeNull();
+  });
 
   it('builds the AST', () => {
     expect(parseSearchQuery('Big "red dog" -cat OR fish')).toEqual({
@@ -204,8 +217,41 @@ describe('highlight', () => {
 // ---- Properties ----
 
 const operatorUnit = fc.constantFrom(
-  '"', '-', '(', ')', '*', '^', ':', '{', '}', '\\', "'", '+', ',', '.', '!', '&', '|', '<', '>',
-  'OR', 'AND', 'NOT', 'NEAR', 'or', ' ', ' ', '\t', 'a', 'b', 'é', 'e\u0301', '\u0000', '😀', '\u200d', '1',
+  '"',
+  '-',
+  '(',
+  ')',
+  '*',
+  '^',
+  ':',
+  '{',
+  '}',
+  '\\',
+  "'",
+  '+',
+  ',',
+  '.',
+  '!',
+  '&',
+  '|',
+  '<',
+  '>',
+  'OR',
+  'AND',
+  'NOT',
+  'NEAR',
+  'or',
+  ' ',
+  ' ',
+  '\t',
+  'a',
+  'b',
+  'é',
+  'e\u0301',
+  '\u0000',
+  '😀',
+  '\u200d',
+  '1',
 );
 const queryArb = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 256 }),
@@ -221,8 +267,9 @@ const TSQUERY_GRAMMAR = /^(?:[\p{L}\p{N}\p{M}]+|<->|[&|!()]| )+$/u;
 const unescapeHtml = (html: string): string =>
   html
     .replace(/<\/?mark>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_m, name: string) =>
-      ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '',
+    .replace(
+      /&(amp|lt|gt|quot|#39);/g,
+      (_m, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? '',
     );
 
 describe('properties', () => {
@@ -266,8 +313,28 @@ describe('properties', () => {
   });
 
   const textUnit = fc.constantFrom(
-    'Run', 'running', 'café', 'CAFE', 'e\u0301', '<b>', '</mark>', '&amp;', '&', '"', "'", '😀', '\u200d', '\u0301',
-    ' ', '  ', '\n', 'x'.repeat(40), 'lorem ', 'OR', '-', '…',
+    'Run',
+    'running',
+    'café',
+    'CAFE',
+    'e\u0301',
+    '<b>',
+    '</mark>',
+    '&amp;',
+    '&',
+    '"',
+    "'",
+    '😀',
+    '\u200d',
+    '\u0301',
+    ' ',
+    '  ',
+    '\n',
+    'x'.repeat(40),
+    'lorem ',
+    'OR',
+    '-',
+    '…',
   );
   const textArb = fc.oneof(
     fc.string({ unit: textUnit, maxLength: 120 }),
@@ -279,7 +346,12 @@ describe('properties', () => {
     try {
       db.exec("CREATE VIRTUAL TABLE t USING fts5(body, tokenize='porter unicode61 remove_diacritics 2')");
       const many = Array.from({ length: 600 }, (_, i) => `w${i}`);
-      for (const q of [`a ${many.map((w) => `-${w}`).join(' ')}`, many.join(' OR '), many.join(' '), many.map((w) => `${w} -x`).join(' OR ')]) {
+      for (const q of [
+        `a ${many.map((w) => `-${w}`).join(' ')}`,
+        many.join(' OR '),
+        many.join(' '),
+        many.map((w) => `${w} -x`).join(' OR '),
+      ]) {
         const match = toFts5Match(parseSearchQuery(q));
         expect(match).not.toBeNull();
         expect(() => db.prepare('SELECT rowid FROM t WHERE t MATCH ?').all(match)).not.toThrow();
@@ -300,7 +372,12 @@ describe('properties', () => {
         expect(tagsRemoved).not.toMatch(/[<>]/);
         expect(out).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#39;)/);
         expect(out).not.toMatch(/<mark>[^<]*<mark>|<\/mark>[^<]*<\/mark>|<mark><\/mark>/);
-        const stems = new Set(query.groups.flat().filter((c) => !c.negated).flatMap((c) => c.words.map(stem)));
+        const stems = new Set(
+          query.groups
+            .flat()
+            .filter((c) => !c.negated)
+            .flatMap((c) => c.words.map(stem)),
+        );
         for (const [, marked] of out.matchAll(/<mark>([^<]*)<\/mark>/g)) {
           expect(stems.has(stem(unescapeHtml(marked ?? '')))).toBe(true);
         }
@@ -398,7 +475,9 @@ describe('SQLite FTS5 semantics', () => {
       insert.run(2, 'Café guide', 'Where to drink coffee in Paris');
       insert.run(3, 'Hot dogs', 'A recipe for hot dogs with mustard');
       insert.run(4, 'Dogs and cats', 'Pets that are hot right now');
-      const rows = db.prepare('SELECT rowid AS id FROM t WHERE t MATCH ? ORDER BY rowid').all(fts(q)) as { id: number }[];
+      const rows = db.prepare('SELECT rowid AS id FROM t WHERE t MATCH ? ORDER BY rowid').all(fts(q)) as {
+        id: number;
+      }[];
       expect(rows.map((row) => row.id)).toEqual(expected);
     } finally {
       db.close();

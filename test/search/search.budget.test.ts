@@ -67,11 +67,19 @@ async function generated(posts: GeneratedPost[]): Promise<string> {
 }
 
 /** Every page of `q` at `perPage`, joined, with the total each page reported. */
-async function allPages(index: SearchIndex, community: string, q: string, perPage: number): Promise<{ ids: string[]; totals: Set<number> }> {
+async function allPages(
+  index: SearchIndex,
+  community: string,
+  q: string,
+  perPage: number,
+): Promise<{ ids: string[]; totals: Set<number> }> {
   const ids: string[] = [];
   const totals = new Set<number>();
   for (let offset = 0; ; offset += perPage) {
-    const hits = await index.search(t.testStore.store.db, 'post', community, parseSearchQuery(q), { limit: perPage, offset });
+    const hits = await index.search(t.testStore.store.db, 'post', community, parseSearchQuery(q), {
+      limit: perPage,
+      offset,
+    });
     totals.add(hits.total);
     ids.push(...hits.ids);
     if (offset + perPage >= hits.total) return { ids, totals };
@@ -93,10 +101,19 @@ describe('within the budget', () => {
         for (const q of QUERIES) {
           const query = parseSearchQuery(q);
           const everything = await exact()(t.testStore.store.db, 'post', community, query, { limit: 1000, offset: 0 });
-          for (const [limit, offset] of [[10, 0], [1, 0], [3, 2], [7, 7], [5, everything.length - 2], [10, everything.length]]) {
+          for (const [limit, offset] of [
+            [10, 0],
+            [1, 0],
+            [3, 2],
+            [7, 7],
+            [5, everything.length - 2],
+            [10, everything.length],
+          ]) {
             const window = { limit: limit ?? 1, offset: Math.max(0, offset ?? 0) };
             const hits = await index.search(t.testStore.store.db, 'post', community, query, window);
-            expect(hits.ids, `${q} ${JSON.stringify(window)}`).toEqual(await exact()(t.testStore.store.db, 'post', community, query, window));
+            expect(hits.ids, `${q} ${JSON.stringify(window)}`).toEqual(
+              await exact()(t.testStore.store.db, 'post', community, query, window),
+            );
             expect(hits.total).toBe(everything.length);
           }
         }
@@ -113,8 +130,12 @@ describe('within the budget', () => {
         const res = await t.get(`/admin/v0/search?type=post&per_page=4&page=${page}&q=${encodeURIComponent(q)}`, token);
         const data = res.json().data as { total_records: number; records: { id: string }[] };
         const query = parseSearchQuery(q);
-        expect(data.records.map((record) => record.id)).toEqual(await exact()(t.testStore.store.db, 'post', community, query, { limit: 4, offset: 4 * page }));
-        expect(data.total_records).toBe((await exact()(t.testStore.store.db, 'post', community, query, { limit: 1000, offset: 0 })).length);
+        expect(data.records.map((record) => record.id)).toEqual(
+          await exact()(t.testStore.store.db, 'post', community, query, { limit: 4, offset: 4 * page }),
+        );
+        expect(data.total_records).toBe(
+          (await exact()(t.testStore.store.db, 'post', community, query, { limit: 1000, offset: 0 })).length,
+        );
       }
     }
   });
@@ -129,7 +150,10 @@ describe('beyond the budget', () => {
       fc.asyncProperty(communityArb, async (posts) => {
         const community = await generated(posts);
         for (const q of QUERIES) {
-          const order = await exact()(t.testStore.store.db, 'post', community, parseSearchQuery(q), { limit: 1000, offset: 0 });
+          const order = await exact()(t.testStore.store.db, 'post', community, parseSearchQuery(q), {
+            limit: 1000,
+            offset: 0,
+          });
           const byThree = await allPages(index, community, q, 3);
           const bySeven = await allPages(index, community, q, 7);
           expect([...byThree.totals]).toEqual([order.length]);
@@ -158,7 +182,13 @@ describe('beyond the budget', () => {
     const query = parseSearchQuery('harbor');
     const all = await exact()(t.testStore.store.db, 'post', community, query, { limit: 100, offset: 0 });
     const search = (titleCandidates: number, limit: number, offset: number) =>
-      searchIndexFor(t.testStore.store.dialect, { rankBudget: 5, titleCandidates }).search(t.testStore.store.db, 'post', community, query, { limit, offset });
+      searchIndexFor(t.testStore.store.dialect, { rankBudget: 5, titleCandidates }).search(
+        t.testStore.store.db,
+        'post',
+        community,
+        query,
+        { limit, offset },
+      );
 
     const first = all.filter((id) => titled.has(id));
     expect(await search(3, 100, 0)).toEqual({ ids: [...first, ...all.filter((id) => !titled.has(id))], total: 10 });

@@ -65,7 +65,11 @@ describe('required parameters', () => {
   it('names both when both are missing', async () => {
     const res = await get('');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(invalid('q', "must have required property 'q'", [{ field: 'type', message: "must have required property 'type'" }]));
+    expect(res.json()).toEqual(
+      invalid('q', "must have required property 'q'", [
+        { field: 'type', message: "must have required property 'type'" },
+      ]),
+    );
   });
 });
 

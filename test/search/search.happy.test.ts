@@ -112,7 +112,7 @@ const emptyRefs = { mentioned_chat_users: [], mentioned_chat_channels: [], custo
 const general = { id: feedIds.general, label: 'General', slug: 'general' };
 
 describe('records', () => {
-  it('answers a comment as the comment record, with its parent post and that post\'s feed', async () => {
+  it("answers a comment as the comment record, with its parent post and that post's feed", async () => {
     const res = await t.get('/admin/v0/search?type=comment&q=pwned', token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -140,21 +140,44 @@ describe('records', () => {
             author: adaProfile,
             feed: general,
             references: emptyRefs,
-            parent_post: { id: 'srchtitle001', created_at: '2025-01-10 00:00:00.000000+00', title: 'Lighthouse keepers', slug: 'lighthouse-keepers' },
+            parent_post: {
+              id: 'srchtitle001',
+              created_at: '2025-01-10 00:00:00.000000+00',
+              title: 'Lighthouse keepers',
+              slug: 'lighthouse-keepers',
+            },
           },
         ],
       },
     });
     // Keys in the documented order, `success` first.
     expect(Object.keys(res.json().data.records[0])).toEqual([
-      'id', 'created_at', 'updated_at', 'parent_post_id', 'parent_comment_id', 'feed_id', 'author_profile_id', 'body_plaintext',
-      'chat_message', 'reactions_count', 'file_attachments_count', 'author', 'feed', 'references', 'parent_post',
+      'id',
+      'created_at',
+      'updated_at',
+      'parent_post_id',
+      'parent_comment_id',
+      'feed_id',
+      'author_profile_id',
+      'body_plaintext',
+      'chat_message',
+      'reactions_count',
+      'file_attachments_count',
+      'author',
+      'feed',
+      'references',
+      'parent_post',
     ]);
   });
 
   it('answers a reply with its parent comment id', async () => {
     const [reply] = (await search('trips', 'comment')).records;
-    expect(reply).toMatchObject({ id: 'srchcmt00002', parent_comment_id: 'srchcmt00001', parent_post_id: 'srchtitle001', author_profile_id: profileIds.grace });
+    expect(reply).toMatchObject({
+      id: 'srchcmt00002',
+      parent_comment_id: 'srchcmt00001',
+      parent_post_id: 'srchtitle001',
+      author_profile_id: profileIds.grace,
+    });
   });
 
   it('answers a post exactly as GET /posts/:id does', async () => {

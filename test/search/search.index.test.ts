@@ -26,7 +26,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (id: string, title: string, body: string, created_at = '2025-01-01T00:00:00Z') => ({
-  kind: 'post', id, created_at, feed_id: feedIds.general, title, body_plaintext: body,
+  kind: 'post',
+  id,
+  created_at,
+  feed_id: feedIds.general,
+  title,
+  body_plaintext: body,
 });
 
 async function found(q: string, type: 'post' | 'comment' = 'post'): Promise<string[]> {
@@ -60,18 +65,33 @@ describe('kept in step with imports', () => {
   it('re-indexes a re-imported comment', async () => {
     await t.importRecords(community, [
       post('idxparent001', 'Parent', 'thread'),
-      { kind: 'comment', id: 'idxcmt000001', created_at: '2025-01-02T00:00:00Z', parent_post_id: 'idxparent001', body_plaintext: 'marmot burrow' },
+      {
+        kind: 'comment',
+        id: 'idxcmt000001',
+        created_at: '2025-01-02T00:00:00Z',
+        parent_post_id: 'idxparent001',
+        body_plaintext: 'marmot burrow',
+      },
     ]);
     expect(await found('marmot', 'comment')).toEqual(['idxcmt000001']);
     await t.importRecords(community, [
-      { kind: 'comment', id: 'idxcmt000001', created_at: '2025-01-02T00:00:00Z', parent_post_id: 'idxparent001', body_plaintext: 'beaver dam' },
+      {
+        kind: 'comment',
+        id: 'idxcmt000001',
+        created_at: '2025-01-02T00:00:00Z',
+        parent_post_id: 'idxparent001',
+        body_plaintext: 'beaver dam',
+      },
     ]);
     expect(await found('marmot', 'comment')).toEqual([]);
     expect(await found('beaver dam', 'comment')).toEqual(['idxcmt000001']);
   });
 
   it('leaves the index untouched when an import fails', async () => {
-    const lines = [JSON.stringify(post('idxfail00001', 'Walrus', 'tusks')), JSON.stringify({ kind: 'post', id: 'bad' })];
+    const lines = [
+      JSON.stringify(post('idxfail00001', 'Walrus', 'tusks')),
+      JSON.stringify({ kind: 'post', id: 'bad' }),
+    ];
     await expect(importLines(t.testStore.store, community, lines)).rejects.toThrow(/line 2/);
     expect(await found('walrus')).toEqual([]);
   });
@@ -79,7 +99,13 @@ describe('kept in step with imports', () => {
   it('keeps a post found when a new comment updates its count and activity', async () => {
     await t.importRecords(community, [
       post('idxcount0001', 'Heron', 'wading'),
-      { kind: 'comment', id: 'idxcount0c01', created_at: '2026-01-01T00:00:00Z', parent_post_id: 'idxcount0001', body_plaintext: 'egret' },
+      {
+        kind: 'comment',
+        id: 'idxcount0c01',
+        created_at: '2026-01-01T00:00:00Z',
+        parent_post_id: 'idxcount0001',
+        body_plaintext: 'egret',
+      },
     ]);
     expect(await found('heron')).toEqual(['idxcount0001']);
     expect(await found('egret', 'comment')).toEqual(['idxcount0c01']);
@@ -119,32 +145,90 @@ describe('migration 002', () => {
       // Rows as an import of that time wrote them (today's import also writes what later migrations add).
       const at = '2025-01-01 00:00:00.000000';
       const feedId = feedIds.general;
-      await store.db.insertInto('feeds').values({ community_id: id, id: feedId, created_at: at, label: 'General', slug: 'general', is_archived: false, is_unlisted: false, chat_channel_id: null, posts_count: 2 }).execute();
+      await store.db
+        .insertInto('feeds')
+        .values({
+          community_id: id,
+          id: feedId,
+          created_at: at,
+          label: 'General',
+          slug: 'general',
+          is_archived: false,
+          is_unlisted: false,
+          chat_channel_id: null,
+          posts_count: 2,
+        })
+        .execute();
       const postRow = (postId: string, title: string, body: string) => ({
-        community_id: id, id: postId, created_at: at, updated_at: at, content_created_at: null, latest_activity_at: at, title, slug: null,
-        feed_id: feedId, post_detail_display_format: null, author_profile_id: null, read_time_minutes: 1, source: null,
-        file_attachments_count: 0, reactions_count: 0, comments_count: 0, body_plaintext: body, body_prosemirror: null,
-        chat_message: null, cover_image_file_id: null, cover_image_url: null, references: JSON.stringify(emptyReferences()),
+        community_id: id,
+        id: postId,
+        created_at: at,
+        updated_at: at,
+        content_created_at: null,
+        latest_activity_at: at,
+        title,
+        slug: null,
+        feed_id: feedId,
+        post_detail_display_format: null,
+        author_profile_id: null,
+        read_time_minutes: 1,
+        source: null,
+        file_attachments_count: 0,
+        reactions_count: 0,
+        comments_count: 0,
+        body_plaintext: body,
+        body_prosemirror: null,
+        chat_message: null,
+        cover_image_file_id: null,
+        cover_image_url: null,
+        references: JSON.stringify(emptyReferences()),
       });
-      await store.db.insertInto('posts').values([postRow('oldpost00001', 'Pelican', 'bill pouch'), postRow('oldpost00002', 'Flamingo', 'pink pelican feathers')]).execute();
-      await store.db.insertInto('comments').values({
-        community_id: id, id: 'oldcmt000001', created_at: '2025-02-01 00:00:00.000000', updated_at: '2025-02-01 00:00:00.000000', post_id: 'oldpost00001',
-        parent_comment_id: null, author_profile_id: null, body_plaintext: 'a pelican indeed', chat_message: null, reactions_count: 0,
-        file_attachments_count: 0, references: JSON.stringify(emptyReferences()),
-      }).execute();
+      await store.db
+        .insertInto('posts')
+        .values([
+          postRow('oldpost00001', 'Pelican', 'bill pouch'),
+          postRow('oldpost00002', 'Flamingo', 'pink pelican feathers'),
+        ])
+        .execute();
+      await store.db
+        .insertInto('comments')
+        .values({
+          community_id: id,
+          id: 'oldcmt000001',
+          created_at: '2025-02-01 00:00:00.000000',
+          updated_at: '2025-02-01 00:00:00.000000',
+          post_id: 'oldpost00001',
+          parent_comment_id: null,
+          author_profile_id: null,
+          body_plaintext: 'a pelican indeed',
+          chat_message: null,
+          reactions_count: 0,
+          file_attachments_count: 0,
+          references: JSON.stringify(emptyReferences()),
+        })
+        .execute();
 
       await migrateToLatest(store.db, store.dialect);
       const index = searchIndexFor(store.dialect);
       const window = { limit: 10, offset: 0 };
       const query = parseSearchQuery('pelican');
-      expect(await index.search(store.db, 'post', id, query, window)).toEqual({ ids: ['oldpost00001', 'oldpost00002'], total: 2 });
+      expect(await index.search(store.db, 'post', id, query, window)).toEqual({
+        ids: ['oldpost00001', 'oldpost00002'],
+        total: 2,
+      });
       expect(await index.search(store.db, 'comment', id, query, window)).toEqual({ ids: ['oldcmt000001'], total: 1 });
 
       // And the triggers keep the migrated index in step from then on.
       await importLines(store, id, [JSON.stringify(post('oldpost00003', 'Pelican', 'again'))]);
       expect((await index.search(store.db, 'post', id, query, window)).total).toBe(3);
       // Migration 003 rendered the posts that existed before it, and the import rendered the new one.
-      const rendered = await store.db.selectFrom('fragments').select('id').where('community_id', '=', id).where('kind', '=', 'post').orderBy('id').execute();
+      const rendered = await store.db
+        .selectFrom('fragments')
+        .select('id')
+        .where('community_id', '=', id)
+        .where('kind', '=', 'post')
+        .orderBy('id')
+        .execute();
       expect(rendered.map((row) => row.id)).toEqual(['oldpost00001', 'oldpost00002', 'oldpost00003']);
     } finally {
       await store.close();

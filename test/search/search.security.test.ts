@@ -19,8 +19,19 @@ beforeAll(async () => {
   await t.importRecords(acme, searchRecords.slice(0, -4));
   await t.importRecords(other, [
     ...baseRecords,
-    ...searchPosts.map((p) => ({ ...p, title: `Zeppelin ${p.title}`, body_plaintext: `${p.body_plaintext} lighthouse` })),
-    { kind: 'post', id: 'otheronly001', created_at: '2025-07-01T00:00:00Z', feed_id: feedIds.general, title: 'Lighthouse zeppelin', body_plaintext: 'canoe' },
+    ...searchPosts.map((p) => ({
+      ...p,
+      title: `Zeppelin ${p.title}`,
+      body_plaintext: `${p.body_plaintext} lighthouse`,
+    })),
+    {
+      kind: 'post',
+      id: 'otheronly001',
+      created_at: '2025-07-01T00:00:00Z',
+      feed_id: feedIds.general,
+      title: 'Lighthouse zeppelin',
+      body_plaintext: 'canoe',
+    },
     ...comments.map((c) => ({ ...c, body_plaintext: 'zeppelin canoe' })),
   ]);
   await t.importRecords(acme, searchRecords.slice(-4));
@@ -79,7 +90,11 @@ describe('tenancy', () => {
 
 describe('scopes', () => {
   it('answers 401 without a token and 403 without the read scope', async () => {
-    const anonymous = await t.app.inject({ method: 'GET', url: '/admin/v0/search?type=post&q=a', headers: { 'x-request-id': 'req-s' } });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/admin/v0/search?type=post&q=a',
+      headers: { 'x-request-id': 'req-s' },
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('unauthorized');
     const res = await t.get('/admin/v0/search?type=post&q=a', writeOnlyToken, { 'x-request-id': 'req-s' });
@@ -96,7 +111,12 @@ describe('scopes', () => {
 const envelopeKeys = ['page', 'per_page', 'count', 'total_records', 'total_pages', 'has_next', 'records'];
 
 /** The documented envelope, consistent with itself, holding only the asking community's records. */
-function expectEnvelope(body: { success: boolean; data: Envelope }, page: number, perPage: number, withHighlight: boolean): void {
+function expectEnvelope(
+  body: { success: boolean; data: Envelope },
+  page: number,
+  perPage: number,
+  withHighlight: boolean,
+): void {
   expect(Object.keys(body)).toEqual(['success', 'data']);
   expect(body.success).toBe(true);
   const { data } = body;
@@ -107,7 +127,8 @@ function expectEnvelope(body: { success: boolean; data: Envelope }, page: number
   expect(data.count).toBeLessThanOrEqual(perPage);
   expect(data.total_pages).toBe(Math.ceil(data.total_records / perPage));
   expect(data.has_next).toBe(page + 1 < data.total_pages);
-  if (page * perPage < data.total_records) expect(data.count).toBe(Math.min(perPage, data.total_records - page * perPage));
+  if (page * perPage < data.total_records)
+    expect(data.count).toBe(Math.min(perPage, data.total_records - page * perPage));
   else expect(data.count).toBe(0);
   for (const record of data.records) {
     expect(record.id).toMatch(/^(srch|other)[a-z0-9]+$/);
@@ -119,17 +140,119 @@ function expectEnvelope(body: { success: boolean; data: Envelope }, page: number
 
 /** Operators of FTS5 and tsquery, quoting, brackets, SQL, Unicode edge cases and texts of the maximum length. */
 const hostile = [
-  '"', '""', '"""', '"unclosed phrase', 'a"b"c', '\\"', "'", "''", 'OR', 'AND', 'NOT', 'NEAR', 'NEAR(a b)', 'NEAR(lighthouse keepers, 3)',
-  'a NEAR/3 b', 'lighthouse OR', 'OR lighthouse', 'a OR OR b', '-', '--', '- -', '-lighthouse', '-"a b"', 'lighthouse -', '*', 'lighthouse*',
-  '*a', 'pre*fix', '^', '^lighthouse', 'a^2', ':', 'title:lighthouse', 'body:secret', '{title}:x', '{title body}: lighthouse', 'a:*',
-  'lighthouse:A', '(', ')', '(a', 'a)', '((((lighthouse))))', '[a]', '{a}', '<a>', '<script>alert(1)</script>', '&', '|', '!', 'a & b',
-  'a | b', '!a', '!!lighthouse', 'a <-> b', 'a <2> b', "'a':*", '\\', '\\\\', '%', '_', '%_%', "'; DROP TABLE posts; --",
-  "1' OR '1'='1", '" OR 1=1 --', 'UNION SELECT * FROM tokens', 'rowid = 1', 'lighthouse) OR (1=1', '$1', '?', '@@', '::tsquery',
-  '😀', '👩‍👩‍👧‍👦', 'e\u0301', '\u0301', '\u200b', '\u200d', '\ufeff', 'Ω≈ç√∫', 'Москва', '東京タワー', 'مرحبا', 'שלום', 'ﷺ', '\u0000',
-  'a\u0000b', '\t\n\r', 'ᚠᛇᚻ', 'Ⅻ', 'x²', 'ǅ', 'straße', 'İstanbul', '½ ①', '𝐀𝐁𝐂', 'x'.repeat(256), 'a '.repeat(128),
-  `${'-a '.repeat(85)}b`, `${'a OR '.repeat(51)}b`, '"'.repeat(256), '('.repeat(256), ')'.repeat(256), '-'.repeat(256), '*'.repeat(256),
-  'é'.repeat(256), '😀'.repeat(256), 'lighthouse '.repeat(23), 'NOT '.repeat(64), 'NEAR('.repeat(51), '𝐀'.repeat(256),
-  `${'"a b" '.repeat(42)}ab`, `${'lighthouse OR -keepers '.repeat(11)}x`,
+  '"',
+  '""',
+  '"""',
+  '"unclosed phrase',
+  'a"b"c',
+  '\\"',
+  "'",
+  "''",
+  'OR',
+  'AND',
+  'NOT',
+  'NEAR',
+  'NEAR(a b)',
+  'NEAR(lighthouse keepers, 3)',
+  'a NEAR/3 b',
+  'lighthouse OR',
+  'OR lighthouse',
+  'a OR OR b',
+  '-',
+  '--',
+  '- -',
+  '-lighthouse',
+  '-"a b"',
+  'lighthouse -',
+  '*',
+  'lighthouse*',
+  '*a',
+  'pre*fix',
+  '^',
+  '^lighthouse',
+  'a^2',
+  ':',
+  'title:lighthouse',
+  'body:secret',
+  '{title}:x',
+  '{title body}: lighthouse',
+  'a:*',
+  'lighthouse:A',
+  '(',
+  ')',
+  '(a',
+  'a)',
+  '((((lighthouse))))',
+  '[a]',
+  '{a}',
+  '<a>',
+  '<script>alert(1)</script>',
+  '&',
+  '|',
+  '!',
+  'a & b',
+  'a | b',
+  '!a',
+  '!!lighthouse',
+  'a <-> b',
+  'a <2> b',
+  "'a':*",
+  '\\',
+  '\\\\',
+  '%',
+  '_',
+  '%_%',
+  "'; DROP TABLE posts; --",
+  "1' OR '1'='1",
+  '" OR 1=1 --',
+  'UNION SELECT * FROM tokens',
+  'rowid = 1',
+  'lighthouse) OR (1=1',
+  '$1',
+  '?',
+  '@@',
+  '::tsquery',
+  '😀',
+  '👩‍👩‍👧‍👦',
+  'e\u0301',
+  '\u0301',
+  '\u200b',
+  '\u200d',
+  '\ufeff',
+  'Ω≈ç√∫',
+  'Москва',
+  '東京タワー',
+  'مرحبا',
+  'שלום',
+  'ﷺ',
+  '\u0000',
+  'a\u0000b',
+  '\t\n\r',
+  'ᚠᛇᚻ',
+  'Ⅻ',
+  'x²',
+  'ǅ',
+  'straße',
+  'İstanbul',
+  '½ ①',
+  '𝐀𝐁𝐂',
+  'x'.repeat(256),
+  'a '.repeat(128),
+  `${'-a '.repeat(85)}b`,
+  `${'a OR '.repeat(51)}b`,
+  '"'.repeat(256),
+  '('.repeat(256),
+  ')'.repeat(256),
+  '-'.repeat(256),
+  '*'.repeat(256),
+  'é'.repeat(256),
+  '😀'.repeat(256),
+  'lighthouse '.repeat(23),
+  'NOT '.repeat(64),
+  'NEAR('.repeat(51),
+  '𝐀'.repeat(256),
+  `${'"a b" '.repeat(42)}ab`,
+  `${'lighthouse OR -keepers '.repeat(11)}x`,
 ];
 
 describe('hostile queries', () => {
@@ -139,16 +262,23 @@ describe('hostile queries', () => {
     for (const q of hostile) expect([...q].length, q).toBeLessThanOrEqual(256);
   });
 
-  it.each(hostile.map((q) => [JSON.stringify(q).slice(0, 60), q]))('%s answers 200 with the envelope, for posts and comments', async (_name, q) => {
-    for (const [type, extra, highlight] of [['post', '&highlight=true', true], ['comment', '', false]] as const) {
-      const res = await t.get(`/admin/v0/search?type=${type}&q=${encodeURIComponent(q)}${extra}`, acmeToken);
-      expect(res.statusCode, res.body).toBe(200);
-      expectEnvelope(res.json(), 0, 10, highlight);
-    }
-  });
+  it.each(hostile.map((q) => [JSON.stringify(q).slice(0, 60), q]))(
+    '%s answers 200 with the envelope, for posts and comments',
+    async (_name, q) => {
+      for (const [type, extra, highlight] of [
+        ['post', '&highlight=true', true],
+        ['comment', '', false],
+      ] as const) {
+        const res = await t.get(`/admin/v0/search?type=${type}&q=${encodeURIComponent(q)}${extra}`, acmeToken);
+        expect(res.statusCode, res.body).toBe(200);
+        expectEnvelope(res.json(), 0, 10, highlight);
+      }
+    },
+  );
 
   it('treats typed operators as words, never as the index syntax', async () => {
-    const ids = async (q: string) => (await search(acmeToken, `type=post&q=${encodeURIComponent(q)}`)).records.map((r) => r.id);
+    const ids = async (q: string) =>
+      (await search(acmeToken, `type=post&q=${encodeURIComponent(q)}`)).records.map((r) => r.id);
     expect(await ids('lighthouse*')).toEqual(['srchtitle001', 'srchbody0001']);
     expect(await ids('title:lighthouse')).toEqual([]);
     expect(await ids('{title body}: lighthouse')).toEqual([]);
@@ -163,8 +293,46 @@ describe('hostile queries', () => {
 
 describe('property: any text of 1 to 256 characters', () => {
   const operatorUnit = fc.constantFrom(
-    '"', '-', '(', ')', '*', '^', ':', '{', '}', '\\', "'", '+', ',', '.', '!', '&', '|', '<', '>', '%', '_', ';', '=',
-    'OR', 'AND', 'NOT', 'NEAR', 'or', ' ', ' ', '\t', 'lighthouse', 'kayak', 'é', 'e\u0301', '\u0000', '😀', '\u200d', '1', 'ß',
+    '"',
+    '-',
+    '(',
+    ')',
+    '*',
+    '^',
+    ':',
+    '{',
+    '}',
+    '\\',
+    "'",
+    '+',
+    ',',
+    '.',
+    '!',
+    '&',
+    '|',
+    '<',
+    '>',
+    '%',
+    '_',
+    ';',
+    '=',
+    'OR',
+    'AND',
+    'NOT',
+    'NEAR',
+    'or',
+    ' ',
+    ' ',
+    '\t',
+    'lighthouse',
+    'kayak',
+    'é',
+    'e\u0301',
+    '\u0000',
+    '😀',
+    '\u200d',
+    '1',
+    'ß',
   );
   const text = fc
     .oneof(

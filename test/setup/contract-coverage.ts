@@ -22,12 +22,20 @@ export function coverageReport(files: FileCoverage[]): string {
   const byOperation = new Map<string, string[]>();
   for (const pair of [...documented].sort()) {
     const [operationId = '', status = ''] = pair.split(' ');
-    byOperation.set(operationId, [...(byOperation.get(operationId) ?? []), `${status}${covered.has(pair) ? '✓' : '·'}`]);
+    byOperation.set(operationId, [
+      ...(byOperation.get(operationId) ?? []),
+      `${status}${covered.has(pair) ? '✓' : '·'}`,
+    ]);
   }
   const width = Math.max(...[...byOperation.keys()].map((k) => k.length));
   const hits = [...documented].filter((pair) => covered.has(pair)).length;
-  const lines = [...byOperation].map(([operationId, statuses]) => `  ${operationId.padEnd(width)}  ${statuses.join(' ')}`);
-  return [`Contract coverage: ${hits} of ${documented.size} documented operation×status pairs answered and validated (✓ seen, · not seen)`, ...lines].join('\n');
+  const lines = [...byOperation].map(
+    ([operationId, statuses]) => `  ${operationId.padEnd(width)}  ${statuses.join(' ')}`,
+  );
+  return [
+    `Contract coverage: ${hits} of ${documented.size} documented operation×status pairs answered and validated (✓ seen, · not seen)`,
+    ...lines,
+  ].join('\n');
 }
 
 export default function setup(project: TestProject) {

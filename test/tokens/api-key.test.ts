@@ -17,7 +17,11 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 describe('GET /admin/v0/api_key/me', () => {
   it('describes the calling token: id, name, mode, scopes, community and dates, never the secret', async () => {
     const tokens = createTokensService(t.testStore.store.db, () => t.clock.now);
-    const { id, secret } = await tokens.create(acme, { name: 'ci', scopes: ['read', 'members:write'], expiresInMs: 86_400_000 });
+    const { id, secret } = await tokens.create(acme, {
+      name: 'ci',
+      scopes: ['read', 'members:write'],
+      expiresInMs: 86_400_000,
+    });
     const res = await t.get('/admin/v0/api_key/me', secret);
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(secret);
@@ -34,7 +38,16 @@ describe('GET /admin/v0/api_key/me', () => {
       // This very request is the token's first use.
       last_used_at: '2026-03-10 12:00:00.000000+00',
     });
-    expect(Object.keys(data)).toEqual(['id', 'name', 'field_names', 'scopes', 'community', 'created_at', 'expires_at', 'last_used_at']);
+    expect(Object.keys(data)).toEqual([
+      'id',
+      'name',
+      'field_names',
+      'scopes',
+      'community',
+      'created_at',
+      'expires_at',
+      'last_used_at',
+    ]);
     expect(data.id).toMatch(uuid);
   });
 
@@ -45,7 +58,11 @@ describe('GET /admin/v0/api_key/me', () => {
   });
 
   it('answers 401 without a valid token and 403 without the read scope', async () => {
-    const none = await t.app.inject({ method: 'GET', url: '/admin/v0/api_key/me', headers: { 'x-request-id': 'req-me' } });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/admin/v0/api_key/me',
+      headers: { 'x-request-id': 'req-me' },
+    });
     expect([none.statusCode, none.json().code]).toEqual([401, 'unauthorized']);
     const writer = await t.token(acme, ['members:write']);
     const res = await t.get('/admin/v0/api_key/me', writer, { 'x-request-id': 'req-me' });

@@ -36,7 +36,12 @@ async function view(communityId: string): Promise<unknown[]> {
   const get = async (path: string) => (await t.get(path, token)).json() as { data: { records: { id: string }[] } };
   const home = await get('/admin/v0/feeds/home/posts?per_page=100&sort=most-recent-activity');
   const answers: unknown[] = [exported, home];
-  for (const path of ['/admin/v0/feeds', '/admin/v0/calendar_events?per_page=100', '/admin/v0/search?q=team&type=post', '/admin/v0/search?q=the&type=comment']) {
+  for (const path of [
+    '/admin/v0/feeds',
+    '/admin/v0/calendar_events?per_page=100',
+    '/admin/v0/search?q=team&type=post',
+    '/admin/v0/search?q=the&type=comment',
+  ]) {
     answers.push(await get(path));
   }
   for (const { id } of home.data.records) answers.push(await get(`/admin/v0/posts/${id}`));
@@ -53,7 +58,12 @@ describe('bulk and incremental import', () => {
 
       // The same records in chunks: after the first, each goes into a populated community.
       const incremental = await t.community(`incremental-${seed}`);
-      for (let start = 0; start < records.length; start += 37) await importLines(t.testStore.store, incremental, records.slice(start, start + 37).map((r) => JSON.stringify(r)));
+      for (let start = 0; start < records.length; start += 37)
+        await importLines(
+          t.testStore.store,
+          incremental,
+          records.slice(start, start + 37).map((r) => JSON.stringify(r)),
+        );
 
       const [a, b] = [await view(bulk), await view(incremental)];
       expect(a).toEqual(b);
@@ -67,26 +77,50 @@ describe('a killed import', () => {
     ensureBuilt();
     const community = await t.community('killed');
     const file = join(dir, 'big.ndjson');
-    writeFileSync(file, `${[...demoRecords({ now: NOW, scale: 12_000, seed: 5 })].map((r) => JSON.stringify(r)).join('\n')}\n`);
-    const child = spawn(process.execPath, [join(root, 'bin/hearth.js'), 'import', file, '--community', 'killed', '--quiet'], {
-      env: { ...process.env, DATABASE_URL: t.testStore.url, LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    writeFileSync(
+      file,
+      `${[...demoRecords({ now: NOW, scale: 12_000, seed: 5 })].map((r) => JSON.stringify(r)).join('\n')}\n`,
+    );
+    const child = spawn(
+      process.execPath,
+      [join(root, 'bin/hearth.js'), 'import', file, '--community', 'killed', '--quiet'],
+      {
+        env: { ...process.env, DATABASE_URL: t.testStore.url, LOG_LEVEL: 'warn' },
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once('exit', (_code, signal) => resolve(signal)),
+    );
     await new Promise((resolve) => setTimeout(resolve, 2500));
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
 
     const db = t.testStore.store.db;
     const count = async (table: string) =>
-      Number((await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where community_id = ${community}`.execute(db)).rows[0]?.n);
-    for (const table of ['feeds', 'profiles', 'tags', 'calendar_events', 'posts', 'comments', 'fragments']) expect([table, await count(table)]).toEqual([table, 0]);
+      Number(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*) as n from ${sql.table(table)} where community_id = ${community}`.execute(db)
+        ).rows[0]?.n,
+      );
+    for (const table of ['feeds', 'profiles', 'tags', 'calendar_events', 'posts', 'comments', 'fragments'])
+      expect([table, await count(table)]).toEqual([table, 0]);
     expect(await count(t.testStore.store.dialect.name === 'postgres' ? 'post_search' : 'post_search_docs')).toBe(0);
 
     // The search triggers are there again (SQLite drops them inside the import's transaction only).
     const small = [...demoRecords({ now: NOW, scale: 30, seed: 5 })];
-    await importLines(t.testStore.store, community, small.slice(0, 20).map((r) => JSON.stringify(r)));
-    await importLines(t.testStore.store, community, small.slice(20).map((r) => JSON.stringify(r)));
+    await importLines(
+      t.testStore.store,
+      community,
+      small.slice(0, 20).map((r) => JSON.stringify(r)),
+    );
+    await importLines(
+      t.testStore.store,
+      community,
+      small.slice(20).map((r) => JSON.stringify(r)),
+    );
     expect(await count('posts')).toBe(30);
     expect(await count(t.testStore.store.dialect.name === 'postgres' ? 'post_search' : 'post_search_docs')).toBe(30);
   }, 120_000);

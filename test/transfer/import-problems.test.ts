@@ -34,20 +34,32 @@ const failure = async (communityId: string, records: (object | string)[], option
   return error as ImportError;
 };
 
-const post = (id: string, extra: object = {}) => ({ kind: 'post', id, created_at: '2026-03-01T10:00:00Z', feed_id: feedIds.general, title: 'Hello', ...extra });
+const post = (id: string, extra: object = {}) => ({
+  kind: 'post',
+  id,
+  created_at: '2026-03-01T10:00:00Z',
+  feed_id: feedIds.general,
+  title: 'Hello',
+  ...extra,
+});
 
 describe('unknown fields', () => {
   it('refuses an unknown field, naming the line, the field and the field it most likely meant', async () => {
     const { id } = await fresh();
     const error = await failure(id, [post('postunknown1'), post('postunknown2', { titel: 'Typo' })]);
     expect(error.message).toBe("line 2: post: unknown field 'titel' (did you mean 'title'?)");
-    expect(await t.testStore.store.db.selectFrom('posts').select('id').where('community_id', '=', id).execute()).toEqual([]);
+    expect(
+      await t.testStore.store.db.selectFrom('posts').select('id').where('community_id', '=', id).execute(),
+    ).toEqual([]);
   });
 
   it('finds unknown fields inside nested objects too', async () => {
     const { id } = await fresh();
     const error = await failure(id, [
-      post('postunknown3', { author: { profile_id: profileIds.ada, preferred_nmae: 'Ada' }, chat_message: { markdown: 'hi', usename: 'ada' } }),
+      post('postunknown3', {
+        author: { profile_id: profileIds.ada, preferred_nmae: 'Ada' },
+        chat_message: { markdown: 'hi', usename: 'ada' },
+      }),
     ]);
     expect(error.message).toBe(
       "line 1: post: unknown field 'author.preferred_nmae' (did you mean 'preferred_name'?); unknown field 'chat_message.usename' (did you mean 'username'?)",
@@ -67,21 +79,74 @@ describe('unknown fields', () => {
 });
 
 describe('event times without an offset', () => {
-  const event = (id: string, start: string, extra: object = {}) => ({ kind: 'calendar_event', id, title: id, start_date: start, ...extra });
+  const event = (id: string, start: string, extra: object = {}) => ({
+    kind: 'calendar_event',
+    id,
+    title: id,
+    start_date: start,
+    ...extra,
+  });
   const cases: [string, string, string, string | null, string, string][] = [
     // [id, start_date, end_date, timezone, start_date answered, end_date answered]
-    ['evnaiveberl1', '2026-05-01T18:00:00', '2026-05-01T19:00:00', 'Europe/Berlin', '2026-05-01T18:00:00+02:00', '2026-05-01T19:00:00+02:00'],
-    ['evnaivetoky1', '2026-05-01 18:00', '2026-05-01 19:30', 'Asia/Tokyo', '2026-05-01T18:00:00+09:00', '2026-05-01T19:30:00+09:00'],
-    ['evnaiveutc01', '2026-05-01T18:00:00', '2026-05-01T19:00:00', null, '2026-05-01T18:00:00+00:00', '2026-05-01T19:00:00+00:00'],
-    ['evoffsetgiv1', '2026-05-01T18:00:00Z', '2026-05-01T21:00:00', 'Europe/Berlin', '2026-05-01T20:00:00+02:00', '2026-05-01T21:00:00+02:00'],
+    [
+      'evnaiveberl1',
+      '2026-05-01T18:00:00',
+      '2026-05-01T19:00:00',
+      'Europe/Berlin',
+      '2026-05-01T18:00:00+02:00',
+      '2026-05-01T19:00:00+02:00',
+    ],
+    [
+      'evnaivetoky1',
+      '2026-05-01 18:00',
+      '2026-05-01 19:30',
+      'Asia/Tokyo',
+      '2026-05-01T18:00:00+09:00',
+      '2026-05-01T19:30:00+09:00',
+    ],
+    [
+      'evnaiveutc01',
+      '2026-05-01T18:00:00',
+      '2026-05-01T19:00:00',
+      null,
+      '2026-05-01T18:00:00+00:00',
+      '2026-05-01T19:00:00+00:00',
+    ],
+    [
+      'evoffsetgiv1',
+      '2026-05-01T18:00:00Z',
+      '2026-05-01T21:00:00',
+      'Europe/Berlin',
+      '2026-05-01T20:00:00+02:00',
+      '2026-05-01T21:00:00+02:00',
+    ],
     // 02:30 does not exist on 8 March 2026 in New York: read with the offset before the change, as 03:30 EDT.
-    ['evdstgapny01', '2026-03-08T02:30:00', '2026-03-08T04:00:00', 'America/New_York', '2026-03-08T03:30:00-04:00', '2026-03-08T04:00:00-04:00'],
+    [
+      'evdstgapny01',
+      '2026-03-08T02:30:00',
+      '2026-03-08T04:00:00',
+      'America/New_York',
+      '2026-03-08T03:30:00-04:00',
+      '2026-03-08T04:00:00-04:00',
+    ],
     // 01:30 happens twice on 1 November 2026: the earlier one (EDT).
-    ['evdstoverny1', '2026-11-01T01:30:00', '2026-11-01T01:45:00', 'America/New_York', '2026-11-01T01:30:00-04:00', '2026-11-01T01:45:00-04:00'],
+    [
+      'evdstoverny1',
+      '2026-11-01T01:30:00',
+      '2026-11-01T01:45:00',
+      'America/New_York',
+      '2026-11-01T01:30:00-04:00',
+      '2026-11-01T01:45:00-04:00',
+    ],
   ];
-  it('reads them as local times of the record\'s own time zone', async () => {
+  it("reads them as local times of the record's own time zone", async () => {
     const { id, token } = await fresh();
-    await t.importRecords(id, cases.map(([eventId, start, end, zone]) => event(eventId, start, { end_date: end, ...(zone ? { timezone: zone } : {}) })));
+    await t.importRecords(
+      id,
+      cases.map(([eventId, start, end, zone]) =>
+        event(eventId, start, { end_date: end, ...(zone ? { timezone: zone } : {}) }),
+      ),
+    );
     for (const [eventId, , , , start, end] of cases) {
       const data = (await t.get(`/admin/v0/calendar_events/${eventId}`, token)).json().data;
       expect([eventId, data.start_date, data.end_date]).toEqual([eventId, start, end]);
@@ -90,21 +155,39 @@ describe('event times without an offset', () => {
 });
 
 describe('bare ids and null nested scalars', () => {
-  it('takes a post\'s and a comment\'s author as a bare profile id', async () => {
+  it("takes a post's and a comment's author as a bare profile id", async () => {
     const { id, token } = await fresh();
     await t.importRecords(id, [
       post('postbareaut1', { author: profileIds.grace }),
-      { kind: 'comment', id: 'combareaut01', post_id: 'postbareaut1', created_at: '2026-03-01T11:00:00Z', author: profileIds.ada, body_plaintext: 'Welcome!' },
+      {
+        kind: 'comment',
+        id: 'combareaut01',
+        post_id: 'postbareaut1',
+        created_at: '2026-03-01T11:00:00Z',
+        author: profileIds.ada,
+        body_plaintext: 'Welcome!',
+      },
     ]);
     const answered = (await t.get('/admin/v0/posts/postbareaut1', token)).json().data;
-    expect([answered.author_profile_id, answered.author.profile_id, answered.author.preferred_name]).toEqual([profileIds.grace, profileIds.grace, 'Grace Hopper']);
-    const comment = await t.testStore.store.db.selectFrom('comments').select('author_profile_id').where('community_id', '=', id).where('id', '=', 'combareaut01').executeTakeFirst();
+    expect([answered.author_profile_id, answered.author.profile_id, answered.author.preferred_name]).toEqual([
+      profileIds.grace,
+      profileIds.grace,
+      'Grace Hopper',
+    ]);
+    const comment = await t.testStore.store.db
+      .selectFrom('comments')
+      .select('author_profile_id')
+      .where('community_id', '=', id)
+      .where('id', '=', 'combareaut01')
+      .executeTakeFirst();
     expect(comment?.author_profile_id).toBe(profileIds.ada);
     const error = await failure(id, [post('postbareaut2', { author: '99999999-9999-4999-8999-999999999999' })]);
-    expect(error.message).toBe("line 1: author: profile '99999999-9999-4999-8999-999999999999' does not exist in the file or the community");
+    expect(error.message).toBe(
+      "line 1: author: profile '99999999-9999-4999-8999-999999999999' does not exist in the file or the community",
+    );
   });
 
-  it('accepts null for a custom emoji\'s alias, and answers it', async () => {
+  it("accepts null for a custom emoji's alias, and answers it", async () => {
     const { id, token } = await fresh();
     const references = {
       mentioned_chat_users: [],
@@ -118,7 +201,7 @@ describe('bare ids and null nested scalars', () => {
 });
 
 describe('every bad line in one run', () => {
-  it('names every bad line with a plain reason, the store\'s findings included', async () => {
+  it("names every bad line with a plain reason, the store's findings included", async () => {
     const { id } = await fresh();
     const error = await failure(id, [
       post('postgood0001'),
@@ -132,10 +215,17 @@ describe('every bad line in one run', () => {
     expect(error.problems).toEqual([
       { line: 2, reason: 'post: id must be 12 lowercase letters or digits' },
       { line: 3, reason: 'tag: label is required' },
-      { line: 4, reason: "feed: feed '99999999-9999-4999-8999-999999999999' does not exist in the file or the community" },
+      {
+        line: 4,
+        reason: "feed: feed '99999999-9999-4999-8999-999999999999' does not exist in the file or the community",
+      },
       { line: 5, reason: expect.stringMatching(/^not valid JSON \(/) },
       { line: 6, reason: 'profile: preferred_name must not contain the NUL character' },
-      { line: 7, reason: 'post: author_profile_id must be a UUID (8-4-4-4-12 hexadecimal digits) or null; reactions_count must be 0 or more' },
+      {
+        line: 7,
+        reason:
+          'post: author_profile_id must be a UUID (8-4-4-4-12 hexadecimal digits) or null; reactions_count must be 0 or more',
+      },
     ]);
     expect(error.message.split('\n')[0]).toBe('6 problems:');
     expect(error.message.split('\n')[2]).toBe('line 3: tag: label is required');
@@ -152,11 +242,19 @@ describe('every bad line in one run', () => {
 
   it('checks a whole file without writing anything in a dry run', async () => {
     const { id } = await fresh();
-    const count = async () => (await t.testStore.store.db.selectFrom('posts').select('id').where('community_id', '=', id).execute()).length;
-    const summary = await importLines(t.testStore.store, id, [JSON.stringify(post('postdryrun01')), JSON.stringify(post('postdryrun02'))], { dryRun: true });
+    const count = async () =>
+      (await t.testStore.store.db.selectFrom('posts').select('id').where('community_id', '=', id).execute()).length;
+    const summary = await importLines(
+      t.testStore.store,
+      id,
+      [JSON.stringify(post('postdryrun01')), JSON.stringify(post('postdryrun02'))],
+      { dryRun: true },
+    );
     expect(summary).toEqual({ records: 2, feeds: 0, profiles: 0, tags: 0, calendar_events: 0, posts: 2, comments: 0 });
     expect(await count()).toBe(0);
-    const error = await failure(id, [post('postdryrun03', { author: '99999999-9999-4999-8999-999999999999' })], { dryRun: true });
+    const error = await failure(id, [post('postdryrun03', { author: '99999999-9999-4999-8999-999999999999' })], {
+      dryRun: true,
+    });
     expect(error.message).toMatch(/^line 1: author: profile '.*' does not exist in the file or the community$/);
     expect(await count()).toBe(0);
   });
@@ -167,14 +265,24 @@ describe('hearth import', () => {
   const run = async (args: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s) }, { DATABASE_URL: t.testStore.url }, { stdin: Readable.from(['']), stdout: new PassThrough(), progress: new PassThrough() });
+    const code = await main(
+      args,
+      { out: (s) => out.push(s), err: (s) => err.push(s) },
+      { DATABASE_URL: t.testStore.url },
+      { stdin: Readable.from(['']), stdout: new PassThrough(), progress: new PassThrough() },
+    );
     return { code, out: out.join('\n'), err: err.join('\n') };
   };
 
   it('reports every bad line, checks with --dry-run and drops unknown fields with --ignore-unknown', async () => {
     const { slug } = await fresh();
     const file = join(dir, 'posts.ndjson');
-    writeFileSync(file, [post('postcli00001', { titel: 'x' }), post('postcli00002', { feed_id: 'general' })].map((r) => JSON.stringify(r)).join('\n'));
+    writeFileSync(
+      file,
+      [post('postcli00001', { titel: 'x' }), post('postcli00002', { feed_id: 'general' })]
+        .map((r) => JSON.stringify(r))
+        .join('\n'),
+    );
     expect(await run(['import', '--community', slug, file])).toEqual({
       code: 1,
       out: '',
@@ -185,12 +293,16 @@ describe('hearth import', () => {
       ].join('\n'),
     });
     writeFileSync(file, JSON.stringify(post('postcli00003', { titel: 'x' })));
-    expect((await run(['import', '--community', slug, '--dry-run', file])).err).toBe("hearth: Dry run: line 1: post: unknown field 'titel' (did you mean 'title'?)");
+    expect((await run(['import', '--community', slug, '--dry-run', file])).err).toBe(
+      "hearth: Dry run: line 1: post: unknown field 'titel' (did you mean 'title'?)",
+    );
     expect(await run(['import', '--community', slug, '--dry-run', '--ignore-unknown', file])).toEqual({
       code: 0,
       out: `Checked 1 records: 1 posts; all would import into '${slug}' (dry run: nothing was written).`,
       err: "Ignored 1 unknown field: 'titel' (line 1).",
     });
-    expect((await run(['import', '--community', slug, '--ignore-unknown', file])).out).toMatch(new RegExp(`^Imported 1 records into '${slug}': 1 posts in \\d+\\.\\d s \\(\\d+ records/s\\)\\.$`));
+    expect((await run(['import', '--community', slug, '--ignore-unknown', file])).out).toMatch(
+      new RegExp(`^Imported 1 records into '${slug}': 1 posts in \\d+\\.\\d s \\(\\d+ records/s\\)\\.$`),
+    );
   });
 });

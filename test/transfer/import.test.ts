@@ -15,8 +15,21 @@ afterAll(() => t.close());
 async function rowCounts(): Promise<Record<string, number>> {
   const db = t.testStore.store.db;
   const counts: Record<string, number> = {};
-  for (const table of ['feeds', 'profiles', 'tags', 'calendar_events', 'event_profiles', 'event_tags', 'event_publications', 'posts', 'comments'] as const) {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  for (const table of [
+    'feeds',
+    'profiles',
+    'tags',
+    'calendar_events',
+    'event_profiles',
+    'event_tags',
+    'event_publications',
+    'posts',
+    'comments',
+  ] as const) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;
@@ -34,23 +47,68 @@ describe('import', () => {
   const bad: [string, string[], number, string][] = [
     ['invalid JSON', ['{"kind":"tag","id":"a","label":"A"}', '{nope'], 2, 'line 2: not valid JSON (…)'],
     ['a non-object', ['[1,2]'], 1, 'line 1: a record must be a JSON object'],
-    ['an unknown kind', ['{"kind":"meme","id":"x"}'], 1, 'line 1: kind must be one of feed, profile, tag, calendar_event, post, comment (got "meme")'],
-    ['a missing field', ['{"kind":"calendar_event","id":"evbad0000001"}'], 1, "line 1: calendar_event: start_date is required"],
-    ['a bad id', ['{"kind":"calendar_event","id":"EV-BAD","start_date":"2026-01-01"}'], 1, "line 1: calendar_event: id must be 12 lowercase letters or digits"],
-    ['a bad timestamp', ['{"kind":"calendar_event","id":"evbad0000001","start_date":"2026-13-01T00:00:00Z"}'], 1, "line 1: start_date: '2026-13-01T00:00:00Z' is not an ISO 8601 or wire timestamp"],
-    ['an unknown time zone', ['{"kind":"calendar_event","id":"evbad0000001","start_date":"2026-01-01","timezone":"Mars/Olympus"}'], 1, "line 1: timezone: 'Mars/Olympus' is not an IANA time zone"],
-    ['an end before the start', ['{"kind":"calendar_event","id":"evbad0000001","start_date":"2026-01-02","end_date":"2026-01-01"}'], 1, 'line 1: end_date: must not be before start_date'],
-    ['a host that exists nowhere', ['{"kind":"tag","id":"a","label":"A"}', '{"kind":"calendar_event","id":"evbad0000001","start_date":"2026-01-01","hosts":["33333333-3333-4333-8333-333333333333"]}'], 2, "line 2: host: profile '33333333-3333-4333-8333-333333333333' does not exist in the file or the community"],
-    ['two profiles with one e-mail', [
-      '{"kind":"profile","profile_id":"11111111-1111-4111-8111-111111111111","email":"Same@Example.com"}',
-      '{"kind":"profile","profile_id":"22222222-2222-4222-8222-222222222222","email":"same@example.com"}',
-    ], 2, "line 2: profile: e-mail 'same@example.com' already belongs to profile '11111111-1111-4111-8111-111111111111'"],
+    [
+      'an unknown kind',
+      ['{"kind":"meme","id":"x"}'],
+      1,
+      'line 1: kind must be one of feed, profile, tag, calendar_event, post, comment (got "meme")',
+    ],
+    [
+      'a missing field',
+      ['{"kind":"calendar_event","id":"evbad0000001"}'],
+      1,
+      'line 1: calendar_event: start_date is required',
+    ],
+    [
+      'a bad id',
+      ['{"kind":"calendar_event","id":"EV-BAD","start_date":"2026-01-01"}'],
+      1,
+      'line 1: calendar_event: id must be 12 lowercase letters or digits',
+    ],
+    [
+      'a bad timestamp',
+      ['{"kind":"calendar_event","id":"evbad0000001","start_date":"2026-13-01T00:00:00Z"}'],
+      1,
+      "line 1: start_date: '2026-13-01T00:00:00Z' is not an ISO 8601 or wire timestamp",
+    ],
+    [
+      'an unknown time zone',
+      ['{"kind":"calendar_event","id":"evbad0000001","start_date":"2026-01-01","timezone":"Mars/Olympus"}'],
+      1,
+      "line 1: timezone: 'Mars/Olympus' is not an IANA time zone",
+    ],
+    [
+      'an end before the start',
+      ['{"kind":"calendar_event","id":"evbad0000001","start_date":"2026-01-02","end_date":"2026-01-01"}'],
+      1,
+      'line 1: end_date: must not be before start_date',
+    ],
+    [
+      'a host that exists nowhere',
+      [
+        '{"kind":"tag","id":"a","label":"A"}',
+        '{"kind":"calendar_event","id":"evbad0000001","start_date":"2026-01-01","hosts":["33333333-3333-4333-8333-333333333333"]}',
+      ],
+      2,
+      "line 2: host: profile '33333333-3333-4333-8333-333333333333' does not exist in the file or the community",
+    ],
+    [
+      'two profiles with one e-mail',
+      [
+        '{"kind":"profile","profile_id":"11111111-1111-4111-8111-111111111111","email":"Same@Example.com"}',
+        '{"kind":"profile","profile_id":"22222222-2222-4222-8222-222222222222","email":"same@example.com"}',
+      ],
+      2,
+      "line 2: profile: e-mail 'same@example.com' already belongs to profile '11111111-1111-4111-8111-111111111111'",
+    ],
   ];
   for (const [name, input, line, message] of bad) {
     it(`refuses a file with ${name}, naming line ${line}, and keeps nothing`, async () => {
       const community = await t.community(`bad-${name.replace(/[^a-z]/g, '')}`);
       const before = await rowCounts();
-      const error = await importLines(t.testStore.store, community, [...lines(baseRecords), ...input]).catch((e: unknown) => e);
+      const error = await importLines(t.testStore.store, community, [...lines(baseRecords), ...input]).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(ImportError);
       const shifted = message.replace(/^line (\d+)/, (_, n: string) => `line ${Number(n) + baseRecords.length}`);
       // The JSON parser's own wording differs between Node versions; the line and our reason do not.
@@ -64,23 +122,48 @@ describe('import', () => {
     const community = await t.community('late-failure');
     const before = await rowCounts();
     // Valid lines, but a post whose feed is missing is only found once the links are checked.
-    const records = [...baseRecords, { kind: 'post', id: 'postmissing1', created_at: '2026-01-01T00:00:00Z', feed_id: '99999999-9999-4999-8999-999999999999' }];
-    await expect(t.importRecords(community, records)).rejects.toThrow(`line ${records.length}: feed: feed '99999999-9999-4999-8999-999999999999' does not exist in the file or the community`);
+    const records = [
+      ...baseRecords,
+      {
+        kind: 'post',
+        id: 'postmissing1',
+        created_at: '2026-01-01T00:00:00Z',
+        feed_id: '99999999-9999-4999-8999-999999999999',
+      },
+    ];
+    await expect(t.importRecords(community, records)).rejects.toThrow(
+      `line ${records.length}: feed: feed '99999999-9999-4999-8999-999999999999' does not exist in the file or the community`,
+    );
     expect(await rowCounts()).toEqual(before);
   });
 
-  it('upserts by id and replaces an event\'s lists', async () => {
+  it("upserts by id and replaces an event's lists", async () => {
     const community = await t.community('upsert');
     await t.importRecords(community, baseRecords);
     const token = await t.token(community);
     await t.importRecords(community, [
-      { kind: 'calendar_event', id: 'evdstcross01', title: 'Renamed', start_date: '2026-03-07T10:00:00-08:00', timezone: 'America/Los_Angeles', hosts: [profileIds.grace], published_to: [] },
+      {
+        kind: 'calendar_event',
+        id: 'evdstcross01',
+        title: 'Renamed',
+        start_date: '2026-03-07T10:00:00-08:00',
+        timezone: 'America/Los_Angeles',
+        hosts: [profileIds.grace],
+        published_to: [],
+      },
     ]);
     const event = (await t.get('/admin/v0/calendar_events/evdstcross01', token)).json().data;
-    expect([event.title, event.slug, event.end_date, event.hosts.map((h: { profile_id: string }) => h.profile_id), event.speakers, event.published_to]).toEqual([
-      'Renamed', 'renamed', null, [profileIds.grace], [], [],
-    ]);
-    expect((await t.get(`/admin/v0/calendar_events?feed_id=${feedIds.events}`, token)).json().data.total_records).toBe(0);
+    expect([
+      event.title,
+      event.slug,
+      event.end_date,
+      event.hosts.map((h: { profile_id: string }) => h.profile_id),
+      event.speakers,
+      event.published_to,
+    ]).toEqual(['Renamed', 'renamed', null, [profileIds.grace], [], []]);
+    expect((await t.get(`/admin/v0/calendar_events?feed_id=${feedIds.events}`, token)).json().data.total_records).toBe(
+      0,
+    );
   });
 });
 
@@ -88,10 +171,31 @@ describe('import shapes that the API must be able to answer with', () => {
   it('refuses references and blocks of the wrong shape instead of failing on read', async () => {
     const community = await t.community('shapes');
     await expect(
-      t.importRecords(community, [{ kind: 'calendar_event', id: 'evshape00001', start_date: '2026-01-01', description_chat_blocks_references: { mentioned_chat_users: [{ nope: 1 }], mentioned_chat_channels: [], custom_emojis: [], urls: [] } }]),
-    ).rejects.toThrow("line 1: calendar_event: unknown field 'description_chat_blocks_references.mentioned_chat_users.0.nope'; description_chat_blocks_references.mentioned_chat_users.0.profile_id is required");
+      t.importRecords(community, [
+        {
+          kind: 'calendar_event',
+          id: 'evshape00001',
+          start_date: '2026-01-01',
+          description_chat_blocks_references: {
+            mentioned_chat_users: [{ nope: 1 }],
+            mentioned_chat_channels: [],
+            custom_emojis: [],
+            urls: [],
+          },
+        },
+      ]),
+    ).rejects.toThrow(
+      "line 1: calendar_event: unknown field 'description_chat_blocks_references.mentioned_chat_users.0.nope'; description_chat_blocks_references.mentioned_chat_users.0.profile_id is required",
+    );
     await expect(
-      t.importRecords(community, [{ kind: 'calendar_event', id: 'evshape00001', start_date: '2026-01-01', description_chat_blocks: [{ type: 'rich_text', elements: 'text' }] }]),
+      t.importRecords(community, [
+        {
+          kind: 'calendar_event',
+          id: 'evshape00001',
+          start_date: '2026-01-01',
+          description_chat_blocks: [{ type: 'rich_text', elements: 'text' }],
+        },
+      ]),
     ).rejects.toThrow('line 1: calendar_event: description_chat_blocks.0.elements must be a list');
   });
 });

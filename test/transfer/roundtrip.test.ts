@@ -46,7 +46,14 @@ describe('export and import', () => {
       else acc.push([kind, 1]);
       return acc;
     }, []);
-    expect(runs).toEqual([['feed', 4], ['profile', 2], ['tag', 2], ['calendar_event', 7], ['post', 8], ['comment', 2]]);
+    expect(runs).toEqual([
+      ['feed', 4],
+      ['profile', 2],
+      ['tag', 2],
+      ['calendar_event', 7],
+      ['post', 8],
+      ['comment', 2],
+    ]);
 
     const copy = await t.community('copy');
     await t.importRecords(copy, exported);

@@ -86,10 +86,18 @@ beforeAll(async () => {
   database = await createTestDatabase();
   store = openStore(database.url, 2);
   await migrateToLatest(store.db, store.dialect);
-  const acme = await seedCommunity(store, 'acme', { name: 'Acme', records: baseRecords, scopes: ['read', 'events:write'] });
+  const acme = await seedCommunity(store, 'acme', {
+    name: 'Acme',
+    records: baseRecords,
+    scopes: ['read', 'events:write'],
+  });
   token = acme.token;
   receiver = await startReceiver(secret);
-  await createWebhooksService(store.db).add(acme.community, receiver.url, { secret, events: 'calendar_event.*', allowPrivate: true });
+  await createWebhooksService(store.db).add(acme.community, receiver.url, {
+    secret,
+    events: 'calendar_event.*',
+    allowPrivate: true,
+  });
 });
 afterEach(async () => {
   for (const child of children) child.kill('SIGKILL');
@@ -130,7 +138,8 @@ describe('dispatchers in hearth serve processes', () => {
     receiver.respond = () => 204;
     const [a, b] = await Promise.all([startHearth(), startHearth()]);
     // Two writes at a time, one through each process (writes serialise on the store version row anyway).
-    for (let i = 0; i < 40; i += 2) await Promise.all([createEvent(a.url, `Shared ${i}`), createEvent(b.url, `Shared ${i + 1}`)]);
+    for (let i = 0; i < 40; i += 2)
+      await Promise.all([createEvent(a.url, `Shared ${i}`), createEvent(b.url, `Shared ${i + 1}`)]);
     const rows = await allDelivered(40);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const counts = new Map<string, number>();

@@ -40,7 +40,15 @@ const event = {
   webhook_custom_metadata: 'crm-42',
 };
 
-const outboxCount = async () => Number((await t.testStore.store.db.selectFrom('webhook_messages').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const outboxCount = async () =>
+  Number(
+    (
+      await t.testStore.store.db
+        .selectFrom('webhook_messages')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -73,7 +81,13 @@ beforeAll(async () => {
   await hooks.add(other, otherReceiver.url, { secret: otherSecret, events: 'calendar_event.*', allowPrivate: true });
   dispatcher = startDispatcher({
     store: t.testStore.store,
-    config: { webhookAllowPrivate: true, webhookTimeoutMs: 2000, webhookRetryBaseMs: 40, webhookPollMs: 50, webhookConcurrency: 8 },
+    config: {
+      webhookAllowPrivate: true,
+      webhookTimeoutMs: 2000,
+      webhookRetryBaseMs: 40,
+      webhookPollMs: 50,
+      webhookConcurrency: 8,
+    },
     log: t.app.log,
     metrics,
   });
@@ -106,7 +120,15 @@ describe('delivery', () => {
     expect(got?.headers['content-type']).toBe('application/json');
     expect(got?.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(Math.abs(Number(got?.timestamp) - Date.now() / 1000)).toBeLessThan(10);
-    expect((await attempts(1, got?.id))[0]).toMatchObject({ message_id: got?.id, event_type: 'calendar_event.created', attempt: 1, status_code: 204, ok: true, error: null, message_state: 'delivered' });
+    expect((await attempts(1, got?.id))[0]).toMatchObject({
+      message_id: got?.id,
+      event_type: 'calendar_event.created',
+      attempt: 1,
+      status_code: 204,
+      ok: true,
+      error: null,
+      message_state: 'delivered',
+    });
   });
 
   it('sends updated and deleted, and nothing for events that do not trigger webhooks', async () => {
@@ -136,7 +158,16 @@ describe('delivery', () => {
     const got = await receiver.waitFor(3);
     expect(new Set(got.map((r) => r.id)).size).toBe(1);
     expect(got.every((r) => r.verified !== null && r.body === got[0]?.body)).toBe(true);
-    expect((await attempts(3, got[0]?.id)).map((a) => [a.message_id, a.attempt, a.status_code, a.ok, a.error, a.message_state])).toEqual([
+    expect(
+      (await attempts(3, got[0]?.id)).map((a) => [
+        a.message_id,
+        a.attempt,
+        a.status_code,
+        a.ok,
+        a.error,
+        a.message_state,
+      ]),
+    ).toEqual([
       [got[0]?.id, 3, 204, true, null, 'delivered'],
       [got[0]?.id, 2, 500, false, 'receiver answered 500', 'delivered'],
       [got[0]?.id, 1, 500, false, 'receiver answered 500', 'delivered'],
@@ -163,7 +194,11 @@ describe('delivery', () => {
       }),
     ).rejects.toThrow('a later step of the transaction failed');
     expect(await outboxCount()).toBe(before);
-    const rows = await t.testStore.store.db.selectFrom('calendar_events').select('id').where('title', '=', 'Rolled back').execute();
+    const rows = await t.testStore.store.db
+      .selectFrom('calendar_events')
+      .select('id')
+      .where('title', '=', 'Rolled back')
+      .execute();
     expect(rows).toEqual([]);
     dispatcher.wake();
     await pause(300);
@@ -177,38 +212,78 @@ describe('members and imports', () => {
     const member = added.json().data.member;
     expect(member.is_deactivated).toBe(false);
     const deactivated = await send('POST', `/members/${member.id}/deactivate`, token);
-    expect(deactivated.json()).toEqual({ success: true, message: 'Member was deactivated successfully.', data: { member: { ...member, is_deactivated: true } } });
+    expect(deactivated.json()).toEqual({
+      success: true,
+      message: 'Member was deactivated successfully.',
+      data: { member: { ...member, is_deactivated: true } },
+    });
     const twice = await send('POST', `/members/${member.id}/deactivate`, token);
     expect(twice.json().message).toBe('Member was already deactivated.');
     const readded = await send('POST', '/members', token, { email: 'HOOK@example.com', full_name: 'Hook Person' });
     expect([readded.statusCode, readded.json().message, readded.json().data.member.is_deactivated]).toEqual([
-      200, 'Member was deactivated and has been reactivated and updated successfully.', false,
+      200,
+      'Member was deactivated and has been reactivated and updated successfully.',
+      false,
     ]);
     await receiver.waitFor(3);
     await pause(200);
     // Messages are not ordered among themselves (several are in flight at once); receivers order by the payload's timestamp.
-    expect(receiver.received.map((r) => [r.verified?.type, r.verified?.data['id'], r.verified?.data['is_deactivated']]).sort()).toEqual([
+    expect(
+      receiver.received
+        .map((r) => [r.verified?.type, r.verified?.data['id'], r.verified?.data['is_deactivated']])
+        .sort(),
+    ).toEqual([
       ['member.created', member.id, false],
       ['member.deactivated', member.id, true],
       ['member.updated', member.id, false],
     ]);
     const unknown = await send('POST', '/members/5b1c2d3e-0000-4000-8000-0000000000ff/deactivate', token);
-    expect([unknown.statusCode, unknown.json().error]).toEqual([404, "Member '5b1c2d3e-0000-4000-8000-0000000000ff' was not found."]);
+    expect([unknown.statusCode, unknown.json().error]).toEqual([
+      404,
+      "Member '5b1c2d3e-0000-4000-8000-0000000000ff' was not found.",
+    ]);
   });
 
   it('fires the same event types for an import, then import.completed with the counts', async () => {
     await t.importRecords(acme, [
-      { kind: 'profile', profile_id: '5b1c2d3e-0000-4000-8000-0000000000c1', preferred_name: 'Imported One', email: 'one@example.com' },
-      { kind: 'calendar_event', id: 'evimported01', title: 'Imported', start_date: '2026-12-02T10:00:00Z', triggers_webhooks: true, webhook_custom_metadata: 'from-import' },
+      {
+        kind: 'profile',
+        profile_id: '5b1c2d3e-0000-4000-8000-0000000000c1',
+        preferred_name: 'Imported One',
+        email: 'one@example.com',
+      },
+      {
+        kind: 'calendar_event',
+        id: 'evimported01',
+        title: 'Imported',
+        start_date: '2026-12-02T10:00:00Z',
+        triggers_webhooks: true,
+        webhook_custom_metadata: 'from-import',
+      },
       { kind: 'calendar_event', id: 'evimported02', title: 'Imported quietly', start_date: '2026-12-02T10:00:00Z' },
     ]);
     await receiver.waitFor(3);
     await pause(200);
     const byType = new Map(receiver.received.map((r) => [r.verified?.type, r.verified?.data]));
     expect([...byType.keys()].sort()).toEqual(['calendar_event.created', 'import.completed', 'member.created']);
-    expect(byType.get('calendar_event.created')).toMatchObject({ id: 'evimported01', webhook_custom_metadata: 'from-import' });
-    expect(byType.get('member.created')).toMatchObject({ id: '5b1c2d3e-0000-4000-8000-0000000000c1', email: 'one@example.com', is_deactivated: false });
-    expect(byType.get('import.completed')).toEqual({ records: 3, feeds: 0, profiles: 1, tags: 0, calendar_events: 2, posts: 0, comments: 0 });
+    expect(byType.get('calendar_event.created')).toMatchObject({
+      id: 'evimported01',
+      webhook_custom_metadata: 'from-import',
+    });
+    expect(byType.get('member.created')).toMatchObject({
+      id: '5b1c2d3e-0000-4000-8000-0000000000c1',
+      email: 'one@example.com',
+      is_deactivated: false,
+    });
+    expect(byType.get('import.completed')).toEqual({
+      records: 3,
+      feeds: 0,
+      profiles: 1,
+      tags: 0,
+      calendar_events: 2,
+      posts: 0,
+      comments: 0,
+    });
   });
 });
 
@@ -228,15 +303,31 @@ describe('tenancy and addresses', () => {
 
   it('refuses non-http(s) URLs and internal addresses unless allowed', async () => {
     const hooks = createWebhooksService(t.testStore.store.db);
-    const refusal = (url: string) => hooks.add(acme, url, { allowPrivate: false }).then(() => 'added', (e: Error) => e.message);
+    const refusal = (url: string) =>
+      hooks.add(acme, url, { allowPrivate: false }).then(
+        () => 'added',
+        (e: Error) => e.message,
+      );
     expect(await refusal('ftp://example.com/x')).toBe("Webhook URLs must be http or https, not 'ftp:'.");
     expect(await refusal('not a url')).toBe("'not a url' is not a URL.");
-    expect(await refusal('http://127.0.0.1:9/x')).toBe("The host '127.0.0.1' resolves to an internal address (127.0.0.1); set WEBHOOK_ALLOW_PRIVATE=true to allow it.");
-    expect(await refusal('http://[::1]/x')).toBe("The host '::1' resolves to an internal address (::1); set WEBHOOK_ALLOW_PRIVATE=true to allow it.");
-    expect(await refusal('http://localhost/x')).toMatch(/^The host 'localhost' resolves to an internal address \((127\.0\.0\.1|::1)/);
+    expect(await refusal('http://127.0.0.1:9/x')).toBe(
+      "The host '127.0.0.1' resolves to an internal address (127.0.0.1); set WEBHOOK_ALLOW_PRIVATE=true to allow it.",
+    );
+    expect(await refusal('http://[::1]/x')).toBe(
+      "The host '::1' resolves to an internal address (::1); set WEBHOOK_ALLOW_PRIVATE=true to allow it.",
+    );
+    expect(await refusal('http://localhost/x')).toMatch(
+      /^The host 'localhost' resolves to an internal address \((127\.0\.0\.1|::1)/,
+    );
     expect(await refusal('https://10.1.2.3/x')).toMatch(/internal address \(10\.1\.2\.3\)/);
-    expect(await hooks.add(acme, 'ftp://example.com/', { events: 'member.nope', allowPrivate: true }).catch((e: Error) => e.message)).toMatch(/^Unknown event type\(s\) 'member.nope'/);
-    expect(['192.168.1.1', '172.16.0.1', '169.254.169.254', '::ffff:10.0.0.1', 'fd00::1', '0.0.0.0'].map(isInternalAddress)).toEqual([true, true, true, true, true, true]);
+    expect(
+      await hooks
+        .add(acme, 'ftp://example.com/', { events: 'member.nope', allowPrivate: true })
+        .catch((e: Error) => e.message),
+    ).toMatch(/^Unknown event type\(s\) 'member.nope'/);
+    expect(
+      ['192.168.1.1', '172.16.0.1', '169.254.169.254', '::ffff:10.0.0.1', 'fd00::1', '0.0.0.0'].map(isInternalAddress),
+    ).toEqual([true, true, true, true, true, true]);
     expect(['93.184.216.34', '2606:2800:220:1::1'].map(isInternalAddress)).toEqual([false, false]);
   });
 

@@ -47,7 +47,9 @@ export function operationsOf(document: DocumentShape): Operation[] {
         scopes: operation['x-required-scopes'] ?? [],
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
         hasQuery: parameters.some((p) => p.in === 'query'),
-        allOptional: !parameters.some((p) => (p.in === 'path' || p.in === 'query') && p.required) && operation.requestBody === undefined,
+        allOptional:
+          !parameters.some((p) => (p.in === 'path' || p.in === 'query') && p.required) &&
+          operation.requestBody === undefined,
         hasBody: operation.requestBody !== undefined,
         paginated: data?.properties?.['has_next'] !== undefined && data.properties['records'] !== undefined,
       });
@@ -74,7 +76,9 @@ function methodSource(op: Operation): string {
   if (paramFields.length > 0) fields.push(`params: { ${paramFields.join(', ')} }`);
   if (op.hasBody && rest) fields.push(`body: ${rest}`);
   fields.push('...requestInit(options)');
-  const destructure = path ? `      const { ${op.pathParams.join(', ')}${rest === 'rest' ? ', ...rest' : ''} } = params;\n` : '';
+  const destructure = path
+    ? `      const { ${op.pathParams.join(', ')}${rest === 'rest' ? ', ...rest' : ''} } = params;\n`
+    : '';
   const needs = op.scopes.length > 0 ? ` Needs the \`${op.scopes.join('`, `')}\` scope.` : '';
   return [
     `    /** ${op.summary}: \`${op.method} ${op.path}\`.${needs} */`,

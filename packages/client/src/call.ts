@@ -9,7 +9,10 @@ export interface CallOptions {
 }
 
 export function requestInit(options: CallOptions): { headers: Record<string, string>; signal?: AbortSignal } {
-  const headers = { ...options.headers, ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}) };
+  const headers = {
+    ...options.headers,
+    ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+  };
   return options.signal ? { headers, signal: options.signal } : { headers };
 }
 

@@ -40,6 +40,12 @@ export class HearthError extends Error {
 }
 
 function isFieldProblem(value: unknown): value is FieldProblem {
-  return typeof value === 'object' && value !== null && 'field' in value && 'message' in value
-    && typeof value.field === 'string' && typeof value.message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'field' in value &&
+    'message' in value &&
+    typeof value.field === 'string' &&
+    typeof value.message === 'string'
+  );
 }

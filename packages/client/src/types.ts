@@ -10,6 +10,8 @@ export type PathParams<Id extends OperationId> = NonNullable<operations[Id]['par
 export type QueryParams<Id extends OperationId> = NonNullable<operations[Id]['parameters']['query']>;
 
 /** The JSON body of an operation that takes one. */
-export type RequestBody<Id extends OperationId> = operations[Id] extends { requestBody: { content: { 'application/json': infer Body } } }
+export type RequestBody<Id extends OperationId> = operations[Id] extends {
+  requestBody: { content: { 'application/json': infer Body } };
+}
   ? Body
   : never;

@@ -2,7 +2,15 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { postIds, postRecords } from '../../../fixtures/posts.js';
 import { createTestApp, type TestApp } from '../../../test/helpers/test-app.js';
-import { createHearthClient, HearthError, paginate, type CommentHit, type components, type HearthClient, type PostHit } from '../src/index.js';
+import {
+  createHearthClient,
+  HearthError,
+  paginate,
+  type CommentHit,
+  type components,
+  type HearthClient,
+  type PostHit,
+} from '../src/index.js';
 
 let t: TestApp;
 let baseUrl: string;
@@ -29,7 +37,10 @@ afterAll(() => t.close());
 
 /** Why a call failed, as the HearthError it must be. */
 async function failure(pending: Promise<unknown>): Promise<HearthError> {
-  const error: unknown = await pending.then(() => null, (e: unknown) => e);
+  const error: unknown = await pending.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof HearthError)) throw new Error(`expected a HearthError, got ${String(error)}`);
   return error;
 }
@@ -48,7 +59,9 @@ describe('one method per operation', () => {
       end_date: '2026-03-09T10:00:00-07:00',
       slug: 'weekend-hack-across-dst',
       location: 'Hangar 1',
-      tags: [{ id: 'tag-workshop', created_at: '2025-01-05 00:00:00.000000+00', tag_group_id: 'format', label: 'Workshop' }],
+      tags: [
+        { id: 'tag-workshop', created_at: '2025-01-05 00:00:00.000000+00', tag_group_id: 'format', label: 'Workshop' },
+      ],
     });
     expect(event.hosts.map((host) => host.preferred_name)).toEqual(['Ada Lovelace']);
   });
@@ -83,8 +96,15 @@ describe('one method per operation', () => {
   it('addMember posts the body, with an Idempotency-Key when given', async () => {
     const body = { email: 'katherine@example.com', full_name: 'Katherine Johnson' };
     const created = await writer.addMember(body, { idempotencyKey: 'client-test-1' });
-    expect(created.member).toMatchObject({ email: 'katherine@example.com', full_name: 'Katherine Johnson', chat_profile_id: null });
-    const replayed = await writer.raw.POST('/admin/v0/members', { body, headers: { 'idempotency-key': 'client-test-1' } });
+    expect(created.member).toMatchObject({
+      email: 'katherine@example.com',
+      full_name: 'Katherine Johnson',
+      chat_profile_id: null,
+    });
+    const replayed = await writer.raw.POST('/admin/v0/members', {
+      body,
+      headers: { 'idempotency-key': 'client-test-1' },
+    });
     expect(replayed.response.status).toBe(201);
     expect(replayed.response.headers.get('idempotent-replayed')).toBe('true');
     expect(replayed.data?.data.member.id).toBe(created.member.id);
@@ -118,13 +138,23 @@ describe('errors', () => {
 
   it('carries the details of a validation error', async () => {
     const error = await failure(client.listCalendarEvents({ per_page: 500 }));
-    expect(error).toMatchObject({ status: 400, code: 'invalid_parameter', details: [{ field: 'per_page', message: 'must be <= 100' }] });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'invalid_parameter',
+      details: [{ field: 'per_page', message: 'must be <= 100' }],
+    });
   });
 
   it('raises 401 and 403 with their codes', async () => {
     const stranger = createHearthClient({ baseUrl, token: 'not-a-token' });
-    expect(await failure(stranger.getPost({ post_id: postIds.welcome }))).toMatchObject({ status: 401, code: 'unauthorized' });
-    expect(await failure(writer.getPost({ post_id: postIds.welcome }))).toMatchObject({ status: 403, code: 'insufficient_scope' });
+    expect(await failure(stranger.getPost({ post_id: postIds.welcome }))).toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+    });
+    expect(await failure(writer.getPost({ post_id: postIds.welcome }))).toMatchObject({
+      status: 403,
+      code: 'insufficient_scope',
+    });
   });
 });
 
@@ -140,7 +170,9 @@ describe('every page', () => {
     }
     expect(seen).toEqual(all.records.map((event) => event.id));
     expect(pages).toBe(Math.ceil(all.total_records / 2));
-    expect(requests).toEqual(Array.from({ length: pages }, (_, i) => `GET /admin/v0/calendar_events?per_page=2&page=${i}`));
+    expect(requests).toEqual(
+      Array.from({ length: pages }, (_, i) => `GET /admin/v0/calendar_events?per_page=2&page=${i}`),
+    );
   });
 
   it('pages.searchDocuments walks a search, its records narrowed to posts', async () => {
@@ -156,7 +188,12 @@ describe('every page', () => {
 
   it('paginate walks any list method from the page asked for', async () => {
     const ids: string[] = [];
-    for await (const page of paginate((params) => client.searchDocuments(params), { q: 'hello', type: 'comment', per_page: 1, page: 0 })) {
+    for await (const page of paginate((params) => client.searchDocuments(params), {
+      q: 'hello',
+      type: 'comment',
+      per_page: 1,
+      page: 0,
+    })) {
       expectTypeOf(page.records).toEqualTypeOf<CommentHit[]>();
       ids.push(...page.records.map((record) => record.parent_post_id));
     }

@@ -47,7 +47,10 @@ describe.skipIf(Boolean(testDatabaseUrl))('@hearth/client installed in a project
   });
 
   it('installs with npm, compiles the README example under strict, and runs it', async () => {
-    writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'hearth-client-user', private: true, type: 'module' }));
+    writeFileSync(
+      join(scratch, 'package.json'),
+      JSON.stringify({ name: 'hearth-client-user', private: true, type: 'module' }),
+    );
     writeFileSync(
       join(scratch, 'tsconfig.json'),
       JSON.stringify({
@@ -68,13 +71,21 @@ describe.skipIf(Boolean(testDatabaseUrl))('@hearth/client installed in a project
     writeFileSync(join(scratch, 'example.ts'), readmeExample());
 
     // --install-links: a packed copy (its `prepare` builds dist/) with its own dependencies, not a link into the workspace.
-    await run('npm', ['install', '--install-links', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', clientDir], {
-      cwd: scratch,
-      timeout: 180_000,
-    });
-    const installed = JSON.parse(readFileSync(join(scratch, 'node_modules/@hearth/client/package.json'), 'utf8')) as { name: string };
+    await run(
+      'npm',
+      ['install', '--install-links', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', clientDir],
+      {
+        cwd: scratch,
+        timeout: 180_000,
+      },
+    );
+    const installed = JSON.parse(readFileSync(join(scratch, 'node_modules/@hearth/client/package.json'), 'utf8')) as {
+      name: string;
+    };
     expect(installed.name).toBe('@hearth/client');
-    expect(readFileSync(join(scratch, 'node_modules/@hearth/client/dist/index.d.ts'), 'utf8')).toContain('createHearthClient');
+    expect(readFileSync(join(scratch, 'node_modules/@hearth/client/dist/index.d.ts'), 'utf8')).toContain(
+      'createHearthClient',
+    );
 
     await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', scratch], { cwd: scratch });
     const { stdout: output } = await run(process.execPath, [join(scratch, 'out/example.js')], {
@@ -86,9 +97,15 @@ describe.skipIf(Boolean(testDatabaseUrl))('@hearth/client installed in a project
     const get = async <T>(path: string): Promise<T> => (await t.get(path, token)).json<{ data: T }>().data;
     type Event = { title: string; start_date: string; end_date: string | null };
     const event = await get<Event>('/admin/v0/calendar_events/dziua2etq06n');
-    const post = await get<{ title: string | null; author: { preferred_name: string } | null; feed: { label: string } }>('/admin/v0/posts/7hn1rd1dgu7f');
+    const post = await get<{
+      title: string | null;
+      author: { preferred_name: string } | null;
+      feed: { label: string };
+    }>('/admin/v0/posts/7hn1rd1dgu7f');
     const upcoming = await get<{ records: Event[] }>('/admin/v0/calendar_events?time_filter=upcoming&per_page=100');
-    const found = await get<{ total_records: number; records: { title: string }[] }>('/admin/v0/search?q=meetup&type=post&per_page=3');
+    const found = await get<{ total_records: number; records: { title: string }[] }>(
+      '/admin/v0/search?q=meetup&type=post&per_page=3',
+    );
     expect(output.trimEnd().split('\n')).toEqual([
       `${event.title}: ${event.start_date} to ${event.end_date}`,
       `${post.title ?? '(untitled)'} by ${post.author?.preferred_name ?? 'nobody'} in ${post.feed.label}`,

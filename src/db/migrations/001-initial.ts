@@ -67,7 +67,11 @@ export function initialMigration(dialect: StoreDialect) {
         .columns(['community_id', 'email_key'])
         .unique()
         .execute();
-      await db.schema.createIndex('profiles_chat_user').on('profiles').columns(['community_id', 'chat_user_id']).execute();
+      await db.schema
+        .createIndex('profiles_chat_user')
+        .on('profiles')
+        .columns(['community_id', 'chat_user_id'])
+        .execute();
 
       await db.schema
         .createTable('feeds')
@@ -82,7 +86,11 @@ export function initialMigration(dialect: StoreDialect) {
         .addColumn('posts_count', 'integer', (c) => c.notNull().defaultTo(0))
         .addPrimaryKeyConstraint('feeds_pk', ['community_id', 'id'])
         .execute();
-      await db.schema.createIndex('feeds_chat_channel').on('feeds').columns(['community_id', 'chat_channel_id']).execute();
+      await db.schema
+        .createIndex('feeds_chat_channel')
+        .on('feeds')
+        .columns(['community_id', 'chat_channel_id'])
+        .execute();
 
       await db.schema
         .createTable('tags')
@@ -150,10 +158,23 @@ export function initialMigration(dialect: StoreDialect) {
         .addColumn('position', 'integer', (c) => c.notNull())
         .addColumn('profile_id', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('event_profiles_pk', ['community_id', 'event_id', 'role', 'position'])
-        .addForeignKeyConstraint('event_profiles_event', ['community_id', 'event_id'], 'calendar_events', ['community_id', 'id'], (c) => c.onDelete('cascade'))
-        .addForeignKeyConstraint('event_profiles_profile', ['community_id', 'profile_id'], 'profiles', ['community_id', 'id'])
+        .addForeignKeyConstraint(
+          'event_profiles_event',
+          ['community_id', 'event_id'],
+          'calendar_events',
+          ['community_id', 'id'],
+          (c) => c.onDelete('cascade'),
+        )
+        .addForeignKeyConstraint('event_profiles_profile', ['community_id', 'profile_id'], 'profiles', [
+          'community_id',
+          'id',
+        ])
         .execute();
-      await db.schema.createIndex('event_profiles_profile').on('event_profiles').columns(['community_id', 'profile_id']).execute();
+      await db.schema
+        .createIndex('event_profiles_profile')
+        .on('event_profiles')
+        .columns(['community_id', 'profile_id'])
+        .execute();
 
       await db.schema
         .createTable('event_tags')
@@ -162,7 +183,13 @@ export function initialMigration(dialect: StoreDialect) {
         .addColumn('position', 'integer', (c) => c.notNull())
         .addColumn('tag_id', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('event_tags_pk', ['community_id', 'event_id', 'position'])
-        .addForeignKeyConstraint('event_tags_event', ['community_id', 'event_id'], 'calendar_events', ['community_id', 'id'], (c) => c.onDelete('cascade'))
+        .addForeignKeyConstraint(
+          'event_tags_event',
+          ['community_id', 'event_id'],
+          'calendar_events',
+          ['community_id', 'id'],
+          (c) => c.onDelete('cascade'),
+        )
         .addForeignKeyConstraint('event_tags_tag', ['community_id', 'tag_id'], 'tags', ['community_id', 'id'])
         .execute();
 
@@ -175,7 +202,13 @@ export function initialMigration(dialect: StoreDialect) {
         .addColumn('chat_channel_id', 'text')
         .addColumn('chat_message_permalink', 'text')
         .addPrimaryKeyConstraint('event_publications_pk', ['community_id', 'event_id', 'position'])
-        .addForeignKeyConstraint('event_publications_event', ['community_id', 'event_id'], 'calendar_events', ['community_id', 'id'], (c) => c.onDelete('cascade'))
+        .addForeignKeyConstraint(
+          'event_publications_event',
+          ['community_id', 'event_id'],
+          'calendar_events',
+          ['community_id', 'id'],
+          (c) => c.onDelete('cascade'),
+        )
         .execute();
       await db.schema
         .createIndex('event_publications_feed')
@@ -209,7 +242,10 @@ export function initialMigration(dialect: StoreDialect) {
         .addColumn('references', json, (c) => c.notNull())
         .addPrimaryKeyConstraint('posts_pk', ['community_id', 'id'])
         .addForeignKeyConstraint('posts_feed', ['community_id', 'feed_id'], 'feeds', ['community_id', 'id'])
-        .addForeignKeyConstraint('posts_author', ['community_id', 'author_profile_id'], 'profiles', ['community_id', 'id'])
+        .addForeignKeyConstraint('posts_author', ['community_id', 'author_profile_id'], 'profiles', [
+          'community_id',
+          'id',
+        ])
         .execute();
       // Each sort of a feed (and of the Home feed) walks one of these in order, ids breaking ties. The Home
       // indexes carry feed_id so that leaving out hidden feeds is decided from the index alone.
@@ -219,7 +255,11 @@ export function initialMigration(dialect: StoreDialect) {
         ['posts_created', ['community_id', 'created_at', 'id', 'feed_id']],
         ['posts_activity', ['community_id', 'latest_activity_at', 'id', 'feed_id']],
       ] as const) {
-        await db.schema.createIndex(name).on('posts').columns([...columns]).execute();
+        await db.schema
+          .createIndex(name)
+          .on('posts')
+          .columns([...columns])
+          .execute();
       }
 
       await db.schema
@@ -238,9 +278,16 @@ export function initialMigration(dialect: StoreDialect) {
         .addColumn('references', json, (c) => c.notNull())
         .addPrimaryKeyConstraint('comments_pk', ['community_id', 'id'])
         .addForeignKeyConstraint('comments_post', ['community_id', 'post_id'], 'posts', ['community_id', 'id'])
-        .addForeignKeyConstraint('comments_author', ['community_id', 'author_profile_id'], 'profiles', ['community_id', 'id'])
+        .addForeignKeyConstraint('comments_author', ['community_id', 'author_profile_id'], 'profiles', [
+          'community_id',
+          'id',
+        ])
         .execute();
-      await db.schema.createIndex('comments_post').on('comments').columns(['community_id', 'post_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('comments_post')
+        .on('comments')
+        .columns(['community_id', 'post_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('idempotency_keys')
@@ -267,7 +314,11 @@ export function initialMigration(dialect: StoreDialect) {
         .addColumn('request_id', 'text', (c) => c.notNull())
         .addColumn('created_at', ts, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('audit_log_community').on('audit_log').columns(['community_id', 'created_at', 'id']).execute();
+      await db.schema
+        .createIndex('audit_log_community')
+        .on('audit_log')
+        .columns(['community_id', 'created_at', 'id'])
+        .execute();
     },
   };
 }

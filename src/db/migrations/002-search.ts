@@ -12,7 +12,12 @@ interface IndexSpec {
   readonly source: 'posts' | 'comments';
   /** Name of the index table (FTS5 table on SQLite, tsvector table on PostgreSQL). */
   readonly index: 'post_search' | 'comment_search';
-  readonly columns: readonly { readonly name: string; readonly column: string; readonly limit: number; readonly weight: 'A' | 'B' }[];
+  readonly columns: readonly {
+    readonly name: string;
+    readonly column: string;
+    readonly limit: number;
+    readonly weight: 'A' | 'B';
+  }[];
   /** Columns of the source whose change means re-indexing. */
   readonly watched: readonly string[];
 }
@@ -58,8 +63,10 @@ function sqliteStatements(spec: IndexSpec): string[] {
   const docs = `${spec.index}_docs`;
   const names = spec.columns.map((c) => c.name).join(', ');
   // substr counts characters, as PostgreSQL's left() does.
-  const texts = (row: 'new' | 'p') => spec.columns.map((c) => `substr(coalesce(${row}.${c.column}, ''), 1, ${c.limit})`).join(', ');
-  const docOf = (row: 'new' | 'old') => `(select docid from ${docs} where community_id = ${row}.community_id and id = ${row}.id)`;
+  const texts = (row: 'new' | 'p') =>
+    spec.columns.map((c) => `substr(coalesce(${row}.${c.column}, ''), 1, ${c.limit})`).join(', ');
+  const docOf = (row: 'new' | 'old') =>
+    `(select docid from ${docs} where community_id = ${row}.community_id and id = ${row}.id)`;
   const indexNew = `insert into ${spec.index} (rowid, ${names}) select docid, ${texts('new')} from ${docs} where community_id = new.community_id and id = new.id;`;
   return [
     `create table ${docs} (
@@ -140,7 +147,10 @@ const COLUMN_GAP = `''' '':1'::tsvector`;
  */
 function postgresVector(spec: IndexSpec, row: 'new' | 'p'): string {
   return spec.columns
-    .map((c) => `setweight(to_tsvector('hearth_search', translate(left(coalesce(${row}.${c.column}, ''), ${c.limit}), ${PUNCTUATION}, ${BLANKS})), '${c.weight}')`)
+    .map(
+      (c) =>
+        `setweight(to_tsvector('hearth_search', translate(left(coalesce(${row}.${c.column}, ''), ${c.limit}), ${PUNCTUATION}, ${BLANKS})), '${c.weight}')`,
+    )
     .join(` || ${COLUMN_GAP} || `);
 }
 
@@ -151,10 +161,14 @@ function postgresVector(spec: IndexSpec, row: 'new' | 'p'): string {
 export function postgresSearchFunction(source: 'posts' | 'comments', deferrable: boolean): string {
   const spec = specOf(source);
   return `create or replace function hearth_index_${spec.source}() returns trigger language plpgsql as $$
-    begin${deferrable ? `
+    begin${
+      deferrable
+        ? `
       if current_setting('hearth.defer_search', true) = 'on' then
         return null;
-      end if;` : ''}
+      end if;`
+        : ''
+    }
       if tg_op = 'DELETE' then
         delete from ${spec.index} where community_id = old.community_id and id = old.id;
         return null;

@@ -29,7 +29,10 @@ export function fragmentsMigration(dialect: StoreDialect) {
         .addColumn('id', 'integer', (c) => c.primaryKey())
         .addColumn('version', 'bigint', (c) => c.notNull())
         .execute();
-      await db.insertInto('store_state' as never).values({ id: 1, version: 0 } as never).execute();
+      await db
+        .insertInto('store_state' as never)
+        .values({ id: 1, version: 0 } as never)
+        .execute();
 
       await db.schema
         .alterTable('communities')
@@ -47,17 +50,34 @@ export function fragmentsMigration(dialect: StoreDialect) {
         .addColumn('publish_to_site', bool, (c) => c.notNull())
         .addColumn('is_unlisted', bool, (c) => c.notNull())
         .addPrimaryKeyConstraint('event_feeds_pk', ['community_id', 'feed_id', 'event_id'])
-        .addForeignKeyConstraint('event_feeds_event', ['community_id', 'event_id'], 'calendar_events', ['community_id', 'id'], (c) =>
-          c.onDelete('cascade'),
+        .addForeignKeyConstraint(
+          'event_feeds_event',
+          ['community_id', 'event_id'],
+          'calendar_events',
+          ['community_id', 'id'],
+          (c) => c.onDelete('cascade'),
         )
         .execute();
       // The same shape as calendar_events_by_start, one feed at a time: pages and counts from the index alone.
       await db.schema
         .createIndex('event_feeds_by_start')
         .on('event_feeds')
-        .columns(['community_id', 'feed_id', 'status', 'start_at', 'event_id', 'occupied_until', 'publish_to_site', 'is_unlisted'])
+        .columns([
+          'community_id',
+          'feed_id',
+          'status',
+          'start_at',
+          'event_id',
+          'occupied_until',
+          'publish_to_site',
+          'is_unlisted',
+        ])
         .execute();
-      await db.schema.createIndex('event_feeds_event').on('event_feeds').columns(['community_id', 'event_id']).execute();
+      await db.schema
+        .createIndex('event_feeds_event')
+        .on('event_feeds')
+        .columns(['community_id', 'event_id'])
+        .execute();
 
       const typed = db as unknown as Kysely<Database>;
       const communities = await typed.selectFrom('communities').select('id').execute();

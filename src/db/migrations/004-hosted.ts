@@ -10,7 +10,10 @@ export function hostedMigration(dialect: StoreDialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       // SQLite adds one column per statement.
-      await db.schema.alterTable('tokens').addColumn('field_names', 'text', (c) => c.notNull().defaultTo('spec')).execute();
+      await db.schema
+        .alterTable('tokens')
+        .addColumn('field_names', 'text', (c) => c.notNull().defaultTo('spec'))
+        .execute();
 
       const feedColumns: [string, 'text' | 'integer' | typeof json][] = [
         ['banner_file_id', 'text'],
@@ -23,11 +26,26 @@ export function hostedMigration(dialect: StoreDialect) {
         ['chat_channel_topic_chat_blocks_references', json],
       ];
       for (const [name, type] of feedColumns) await db.schema.alterTable('feeds').addColumn(name, type).execute();
-      await db.schema.alterTable('feeds').addColumn('list_view_display_format', 'text', (c) => c.notNull().defaultTo('snippet')).execute();
-      await db.schema.alterTable('feeds').addColumn('post_detail_display_format', 'text', (c) => c.notNull().defaultTo('discussion')).execute();
-      await db.schema.alterTable('feeds').addColumn('chat_channel_num_members', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-      await db.schema.alterTable('feeds').addColumn('show_in_navigation_menu', bool, (c) => c.notNull().defaultTo(true)).execute();
-      await db.schema.alterTable('feeds').addColumn('is_site_posting_enabled', bool, (c) => c.notNull().defaultTo(false)).execute();
+      await db.schema
+        .alterTable('feeds')
+        .addColumn('list_view_display_format', 'text', (c) => c.notNull().defaultTo('snippet'))
+        .execute();
+      await db.schema
+        .alterTable('feeds')
+        .addColumn('post_detail_display_format', 'text', (c) => c.notNull().defaultTo('discussion'))
+        .execute();
+      await db.schema
+        .alterTable('feeds')
+        .addColumn('chat_channel_num_members', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('feeds')
+        .addColumn('show_in_navigation_menu', bool, (c) => c.notNull().defaultTo(true))
+        .execute();
+      await db.schema
+        .alterTable('feeds')
+        .addColumn('is_site_posting_enabled', bool, (c) => c.notNull().defaultTo(false))
+        .execute();
 
       await db.schema.alterTable('calendar_events').addColumn('reminders_config', json).execute();
       // Minutes east of UTC written in start_date / end_date; used only when the event has no time zone.

@@ -18,7 +18,9 @@ export function searchTopkMigration(dialect: StoreDialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       if (dialect.name !== 'postgres') return;
-      await sql.raw(`create index post_search_title on post_search using gin (community_id, (${titleLexemes('document')}))`).execute(db);
+      await sql
+        .raw(`create index post_search_title on post_search using gin (community_id, (${titleLexemes('document')}))`)
+        .execute(db);
     },
   };
 }

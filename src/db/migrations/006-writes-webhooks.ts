@@ -45,8 +45,16 @@ export function writesWebhooksMigration(dialect: StoreDialect) {
         .addColumn('claimed_until', ts)
         .addColumn('finished_at', ts)
         .execute();
-      await db.schema.createIndex('webhook_messages_due').on('webhook_messages').columns(['state', 'next_attempt_at']).execute();
-      await db.schema.createIndex('webhook_messages_webhook').on('webhook_messages').columns(['webhook_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('webhook_messages_due')
+        .on('webhook_messages')
+        .columns(['state', 'next_attempt_at'])
+        .execute();
+      await db.schema
+        .createIndex('webhook_messages_webhook')
+        .on('webhook_messages')
+        .columns(['webhook_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('webhook_deliveries')
@@ -60,8 +68,16 @@ export function writesWebhooksMigration(dialect: StoreDialect) {
         .addColumn('ok', bool, (c) => c.notNull())
         .addColumn('error', 'text')
         .execute();
-      await db.schema.createIndex('webhook_deliveries_webhook').on('webhook_deliveries').columns(['webhook_id', 'started_at']).execute();
-      await db.schema.createIndex('webhook_deliveries_message').on('webhook_deliveries').columns(['message_id']).execute();
+      await db.schema
+        .createIndex('webhook_deliveries_webhook')
+        .on('webhook_deliveries')
+        .columns(['webhook_id', 'started_at'])
+        .execute();
+      await db.schema
+        .createIndex('webhook_deliveries_message')
+        .on('webhook_deliveries')
+        .columns(['message_id'])
+        .execute();
 
       // Profiles now answer `is_deactivated`: their fragments are rendered again (answers embedding them follow).
       const typed = db as unknown as Kysely<Database>;

@@ -22,7 +22,8 @@ export function bulkImportMigration(dialect: StoreDialect) {
       for (const [table, constraint] of deferrable) {
         await sql.raw(`alter table ${table} alter constraint ${constraint} deferrable initially immediate`).execute(db);
       }
-      for (const source of ['posts', 'comments'] as const) await sql.raw(postgresSearchFunction(source, true)).execute(db);
+      for (const source of ['posts', 'comments'] as const)
+        await sql.raw(postgresSearchFunction(source, true)).execute(db);
     },
   };
 }
