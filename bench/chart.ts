@@ -7,11 +7,11 @@ const LEFT = 70;
 const RIGHT = 20;
 const COLORS = { hearth: '#d9480f', baseline: '#868e96', hearthLight: '#ffa94d', baselineLight: '#ced4da' };
 
-const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const text = (x: number, y: number, content: string, attrs = ''): string =>
-  `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" ${attrs}>${escape(content)}</text>`;
+  `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" ${attrs}>${escapeXml(content)}</text>`;
 const rect = (x: number, y: number, width: number, height: number, fill: string, title: string): string =>
-  `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${width.toFixed(1)}" height="${Math.max(0, height).toFixed(1)}" fill="${fill}"><title>${escape(title)}</title></rect>`;
+  `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${width.toFixed(1)}" height="${Math.max(0, height).toFixed(1)}" fill="${fill}"><title>${escapeXml(title)}</title></rect>`;
 
 /** A round axis maximum at or above `value`: 1, 2 or 5 times a power of ten. */
 function niceCeiling(value: number): number {

@@ -221,10 +221,7 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const imports = importNames(options);
   // Only import workloads asked for: no corpus database, no server.
-  if (
-    options.only &&
-    options.only.every((name) => name === 'import' || (importWorkloadNames as readonly string[]).includes(name))
-  ) {
+  if (options.only?.every((name) => name === 'import' || (importWorkloadNames as readonly string[]).includes(name))) {
     try {
       await runImports(options, imports, corpusDir, resultsDir, out);
     } finally {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type-check, run the whole suite on SQLite, then again on PostgreSQL when a server answers
-// (TEST_DATABASE_URL, or the local default); says plainly when the PostgreSQL half is skipped.
+// `npm test`: lint and format check (Biome), type-check, run the whole suite on SQLite, then again on
+// PostgreSQL when a server answers (TEST_DATABASE_URL, or the local default); says plainly when that half is skipped.
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 
@@ -29,6 +29,7 @@ async function reachable(url) {
   }
 }
 
+run('lint and format (Biome)', 'npx', ['biome', 'ci', '.']);
 run('type check', 'npx', ['tsc', '--noEmit']);
 run('tests on SQLite', 'npx', ['vitest', 'run', ...extra], { TEST_DATABASE_URL: '' });
 

@@ -23,7 +23,7 @@ export function startCommand(program: Command, ctx: CliContext, progress: Progre
       ]);
       const store = await openMigratedStore(config.databaseUrl, config.databasePoolSize);
       const metrics = createMetrics();
-      let app;
+      let app: Awaited<ReturnType<typeof serve>> | undefined;
       let handedOver = false;
       try {
         const community = await createCommunitiesService(store.db, store.dialect, ctx.clock).ensure(

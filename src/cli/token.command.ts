@@ -1,5 +1,7 @@
 // `hearth token create|list|revoke`: secrets are printed once, at creation, and never again.
 import type { Command } from 'commander';
+import type { FieldNames } from '../tokens/field-names.js';
+import type { Scope } from '../tokens/scopes.js';
 import { CliError, type CliContext } from './context.js';
 import { printJson } from './output.js';
 
@@ -42,7 +44,8 @@ export function tokenCommand(program: Command, ctx: CliContext): void {
           import('../tokens/scopes.js'),
           import('../tokens/field-names.js'),
         ]);
-        let scopes, fieldNames;
+        let scopes: Scope[];
+        let fieldNames: FieldNames;
         try {
           scopes = parseScopes(options.scopes);
           fieldNames = parseFieldNames(options.fieldNames);

@@ -41,13 +41,11 @@ export function webhookCommand(program: Command, ctx: CliContext): void {
         const s = await services(ctx);
         const community = await s.createCommunitiesService(store.db, store.dialect).get(options.community);
         const added = await s.refusing(() =>
-          s
-            .createWebhooksService(store.db, ctx.clock)
-            .add(community.id, url, {
-              events: options.events,
-              secret: options.secret,
-              allowPrivate: config.webhookAllowPrivate,
-            }),
+          s.createWebhooksService(store.db, ctx.clock).add(community.id, url, {
+            events: options.events,
+            secret: options.secret,
+            allowPrivate: config.webhookAllowPrivate,
+          }),
         );
         if (options.json) return printJson(ctx.io, added);
         ctx.io.out(`${added.id}\t${added.secret}`);

@@ -87,7 +87,10 @@ function hotStatements(database: SQLite.Database): HotStatements {
   return {
     all<T>(text: string, params: readonly HotParam[]): T[] {
       let statement = statements.get(text);
-      if (!statement) statements.set(text, (statement = database.prepare(text)));
+      if (!statement) {
+        statement = database.prepare(text);
+        statements.set(text, statement);
+      }
       return statement.all(...params) as T[];
     },
     changeMark: () => dataVersion.get() as number,

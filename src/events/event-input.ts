@@ -63,7 +63,7 @@ interface Instant {
 
 function instant(value: string, field: string, problems: FieldProblem[]): Instant | null {
   const parsed = parseInstant(value);
-  if (!parsed || !parsed.hasTime || !parsed.hasOffset) {
+  if (!parsed?.hasTime || !parsed.hasOffset) {
     problems.push({ field, message: 'must be an ISO 8601 date-time with a numeric offset or Z' });
     return null;
   }

@@ -32,9 +32,9 @@ function preconditionOf(request: FastifyRequest): Precondition | undefined {
   return typeof ifMatch === 'string' ? (etag) => ifMatchHolds(ifMatch, etagFor(request, etag)) : undefined;
 }
 
-const bodyOf = (answer: Answer) => JSON.parse(answer.body.toString('utf8')) as EventWriteResponse;
-type EventWriteResponse = import('@sinclair/typebox').Static<typeof EventWriteResponse>;
-const created = (answer: Answer): StoredResponse<EventWriteResponse> => ({ status: 201, body: bodyOf(answer) });
+const bodyOf = (answer: Answer) => JSON.parse(answer.body.toString('utf8')) as EventWriteBody;
+type EventWriteBody = import('@sinclair/typebox').Static<typeof EventWriteResponse>;
+const created = (answer: Answer): StoredResponse<EventWriteBody> => ({ status: 201, body: bodyOf(answer) });
 
 export const eventWritesRoutes: FastifyPluginAsyncTypebox<{
   writes: EventWritesService;
@@ -60,7 +60,7 @@ export const eventWritesRoutes: FastifyPluginAsyncTypebox<{
       preValidation: async (request) => strictBody(CreateEventBody, request.body),
     },
     async (request, reply) => {
-      const body = await idempotently<EventWriteResponse>(
+      const body = await idempotently<EventWriteBody>(
         request,
         reply,
         idempotency,

@@ -28,7 +28,10 @@ export function groupEventLists(
   const byEvent = new Map<string, EventLists>();
   const listsOf = (eventId: string) => {
     let lists = byEvent.get(eventId);
-    if (!lists) byEvent.set(eventId, (lists = emptyLists()));
+    if (!lists) {
+      lists = emptyLists();
+      byEvent.set(eventId, lists);
+    }
     return lists;
   };
   for (const row of profiles) listsOf(row.event_id)[row.role === 'host' ? 'hosts' : 'speakers'].push(toProfile(row));

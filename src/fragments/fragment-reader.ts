@@ -65,7 +65,10 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
         }
         const letter = ref.slice(0, 1);
         let ids = missing.get(letter);
-        if (!ids) missing.set(letter, (ids = new Set()));
+        if (!ids) {
+          ids = new Set();
+          missing.set(letter, ids);
+        }
         ids.add(ref.slice(2));
       }
     }

@@ -128,9 +128,15 @@ export function createFastPath(sources: FastPathSources): FastPath {
     if (found === undefined) return false;
     const started = performance.now();
     const count = (answer: Answer | undefined): void => {
-      if (answer === undefined) return fastify(request, response);
+      if (answer === undefined) {
+        fastify(request, response);
+        return;
+      }
       const window = counter.hit(`t:${secret as string}`, () => `t:${sources.hashSecret(secret as string)}`);
-      if (!(window instanceof Promise)) return finish(request, response, fastify, answer, window, resource, started);
+      if (!(window instanceof Promise)) {
+        finish(request, response, fastify, answer, window, resource, started);
+        return;
+      }
       window.then(
         (shared) => finish(request, response, fastify, answer, shared, resource, started),
         () => fastify(request, response),
@@ -151,7 +157,10 @@ export function createFastPath(sources: FastPathSources): FastPath {
     resource: keyof typeof routes,
     started: number,
   ): void {
-    if (window.count <= limits.perSecond) return send(request, response, answer, window, routes[resource], started);
+    if (window.count <= limits.perSecond) {
+      send(request, response, answer, window, routes[resource], started);
+      return;
+    }
     // Over the limit: Fastify answers the 429 in the error envelope, from this count.
     countedAlready.set(request, window);
     fastify(request, response);

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-const saneId = /^[A-Za-z0-9._:@\-]{1,128}$/;
+const saneId = /^[A-Za-z0-9._:@-]{1,128}$/;
 
 // 64 random bits per process keep ids unique across processes and restarts; the counter keeps them unique
 // within one. Cheaper than a UUID per request: no random bytes and no formatting on the request path.

@@ -34,9 +34,15 @@ export function createRequestHistogram(
 
   const find = (route: string, method: string, status: number): Series => {
     let byMethod = series.get(route);
-    if (!byMethod) series.set(route, (byMethod = new Map()));
+    if (!byMethod) {
+      byMethod = new Map();
+      series.set(route, byMethod);
+    }
     let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    if (!byStatus) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
     let found = byStatus.get(status);
     if (!found) {
       found = {

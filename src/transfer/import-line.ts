@@ -80,6 +80,12 @@ export class LineParser {
     return ref;
   }
 
+  /** A tag named by its id: linked (it must exist in the file or the store), and its id kept. */
+  tagRef(id: string): string {
+    this.link('tags', id, 'tag');
+    return id;
+  }
+
   tag(record: TagRecord): string {
     this.plan.tags.set(record.id, {
       line: this.line,
@@ -153,7 +159,7 @@ export class LineParser {
       line: this.line,
       hosts: (record.hosts ?? []).map((h) => this.profileRef(h, 'host')),
       speakers: (record.speakers ?? []).map((s) => this.profileRef(s, 'speaker')),
-      tags: (record.tags ?? []).map((t) => (typeof t === 'string' ? (this.link('tags', t, 'tag'), t) : this.tag(t))),
+      tags: (record.tags ?? []).map((t) => (typeof t === 'string' ? this.tagRef(t) : this.tag(t))),
       publications,
       deriveDescription: record.description_chat_blocks_references ? null : (description ?? []),
       deriveRecap: record.recap_chat_blocks_references ? null : (recap ?? []),

@@ -87,7 +87,10 @@ export function startDispatcher(options: DispatcherOptions) {
       return { ok: false, statusCode: null, error: (error as Error).message };
     }
     let signer = signers.get(hook.secret);
-    if (!signer) signers.set(hook.secret, (signer = new Webhook(hook.secret)));
+    if (!signer) {
+      signer = new Webhook(hook.secret);
+      signers.set(hook.secret, signer);
+    }
     const sentAt = new Date(clock());
     const headers = {
       'content-type': 'application/json',

@@ -127,7 +127,9 @@ describe('fragments kept in step with their records', () => {
     expect(names(after.hostedByBoth?.json().data.hosts)).toEqual(['Countess of Lovelace']);
     expect(after.writtenByAda?.json().data.author.preferred_name).toBe('Countess of Lovelace');
     const authors = (
-      after.home?.json().data.records as { author: { profile_id: string; preferred_name: string } | null }[]
+      (after.home ?? expect.unreachable()).json().data.records as {
+        author: { profile_id: string; preferred_name: string } | null;
+      }[]
     ).flatMap((p) => (p.author ? [p.author] : []));
     expect(names(authors).length).toBeGreaterThan(0);
     expect(new Set(names(authors))).toEqual(new Set(['Countess of Lovelace']));

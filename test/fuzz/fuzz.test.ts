@@ -22,7 +22,7 @@ interface Answer {
 }
 
 /** Everything wrong with one answer: a 5xx, or an error that is not exactly the error body with its id in X-Request-Id. */
-export function problemsOf(answer: Answer, method: string): string[] {
+function problemsOf(answer: Answer, method: string): string[] {
   const problems: string[] = [];
   const requestId = answer.headers['x-request-id'];
   if (typeof requestId !== 'string' || requestId === '') problems.push('no X-Request-Id');

@@ -416,7 +416,7 @@ export function rawRequestOf(context: FuzzContext): fc.Arbitrary<Buffer> {
       'Expect: 100-continue',
       'Expect: nothing',
       ' folded: continuation',
-      'X-Long: ' + 'a'.repeat(20_000),
+      `X-Long: ${'a'.repeat(20_000)}`,
     ),
     fc
       .tuple(

@@ -2,7 +2,7 @@
 // fixtures; a spec token's answers are untouched, and the two never share an ETag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { baseRecords, feedIds } from '../../fixtures/community.js';
+import { feedIds } from '../../fixtures/community.js';
 import { announcements, announcementsFeed, generalTwin, moreFeedIds } from '../../fixtures/feeds.js';
 import {
   hostedAnnouncementsFeed,

@@ -21,7 +21,7 @@ async function npmStart(port: number) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const watched = watch(child);
-  const [, token] = await watched.waitFor(/^  curl -H "Authorization: Bearer (hth_[\w-]+)"/m);
+  const [, token] = await watched.waitFor(/^ {2}curl -H "Authorization: Bearer (hth_[\w-]+)"/m);
   return { child, watched, token: token ?? '' };
 }
 

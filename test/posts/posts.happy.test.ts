@@ -2,15 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adaProfile, baseRecords, feedIds, profileIds } from '../../fixtures/community.js';
-import {
-  filler,
-  postIds,
-  postRecords,
-  posts,
-  proseDoc,
-  welcomeBlocks,
-  welcomeChatMessage,
-} from '../../fixtures/posts.js';
+import { filler, postIds, postRecords, posts, proseDoc, welcomeBlocks } from '../../fixtures/posts.js';
 
 let t: TestApp;
 let token: string;

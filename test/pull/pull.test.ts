@@ -284,7 +284,10 @@ describe('a pull that fails', () => {
     let limited = false;
     const { url, paths, server } = await proxy((path) => {
       if (failing && path.includes('status=draft')) return 'drop';
-      if (!failing && !limited && path.includes('sort=oldest')) return ((limited = true), '429');
+      if (!failing && !limited && path.includes('sort=oldest')) {
+        limited = true;
+        return '429';
+      }
       return 'pass';
     });
     const args = [

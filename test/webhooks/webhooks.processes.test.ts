@@ -114,7 +114,11 @@ describe('dispatchers in hearth serve processes', () => {
   it('resumes after SIGKILL mid-delivery: every message arrives, the interrupted ones again with the same webhook-id', async () => {
     // Every first attempt hangs, so the process dies with all three messages in flight.
     const seen = new Set<string>();
-    receiver.respond = (request) => (seen.has(request.id) ? 204 : (seen.add(request.id), 'hang'));
+    receiver.respond = (request) => {
+      if (seen.has(request.id)) return 204;
+      seen.add(request.id);
+      return 'hang';
+    };
     const first = await startHearth();
     for (const title of ['Killed one', 'Killed two', 'Killed three']) await createEvent(first.url, title);
     await receiver.waitFor(3);

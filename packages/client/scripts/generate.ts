@@ -59,7 +59,6 @@ export function operationsOf(document: DocumentShape): Operation[] {
 }
 
 function methodSource(op: Operation): string {
-  const params: string[] = [];
   const types: string[] = [];
   if (op.pathParams.length > 0) types.push(`PathParams<'${op.id}'>`);
   if (op.hasQuery) types.push(`QueryParams<'${op.id}'>`);
@@ -83,7 +82,7 @@ function methodSource(op: Operation): string {
   return [
     `    /** ${op.summary}: \`${op.method} ${op.path}\`.${needs} */`,
     `    ${op.id}: async ${head} => {`,
-    destructure + `      return call(api.${op.method}('${op.path}', { ${fields.join(', ')} }));`,
+    `${destructure}      return call(api.${op.method}('${op.path}', { ${fields.join(', ')} }));`,
     '    },',
   ].join('\n');
 }
