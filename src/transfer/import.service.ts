@@ -66,6 +66,7 @@ export async function importLines(
   if (options.dryRun) return checkOnly(store, communityId, lines, options);
   const clock = options.clock ?? systemClock;
   const db = store.db;
+  const imports = importStoreFor(store.dialect);
   const empty = await isEmptyCommunity(db, communityId);
   const source = chunkSource(
     {
@@ -83,7 +84,6 @@ export async function importLines(
   let records = 0;
   try {
     await db.transaction().execute(async (trx) => {
-      const imports = importStoreFor(store.dialect);
       await imports.deferForeignKeys(trx);
       const indexSearch = empty ? await imports.deferSearch(trx, communityId) : null;
       const writer = new ImportStream(trx, communityId, empty, await importWebhooks(trx, communityId, clock));
@@ -137,7 +137,7 @@ export async function importLines(
     await source.close();
   }
   store.localChanges.count++;
-  await importStoreFor(store.dialect).afterCommit(db, records);
+  await imports.afterCommit(db, records);
   const result = finished as FinishResult | null;
   const counts = result?.counts;
   return {
