@@ -9,7 +9,7 @@ import type { Principal } from '../tokens/tokens.service.js';
 import type { Answer } from '../fragments/splice.js';
 import { etagMatches } from './answer.js';
 import { bearerSecretOf } from './auth.js';
-import { countedAlready, rateLimitHeaders, type RateLimits } from './rate-limit.js';
+import { countedAlready, limitKeys, rateLimitHeaders, type RateLimits } from './rate-limit.js';
 import { requestIdFrom } from './request-id.js';
 import type { RequestCounter } from './shared-counter.js';
 import type { WindowCount } from './window-counter.js';
@@ -121,7 +121,7 @@ export function createFastPath(sources: FastPathSources): FastPath {
     const principal = secret === null ? undefined : sources.known(secret);
     if (!principal || principal.fieldNames === 'hosted' || !principal.scopes.includes('read')) return false;
     // The gate on failed authentications, as the limiter reads it (without a proxy, the socket's address).
-    const failures = counter.peek(`f:${request.socket.remoteAddress}`);
+    const failures = counter.peek(limitKeys.failures(request.socket.remoteAddress));
     if (failures && failures.count >= limits.authFailuresPerSecond) return false;
     const resource = match[1] as keyof typeof routes;
     const found = sources.peek(kinds[resource], principal.communityId, match[2] as string);
@@ -132,7 +132,9 @@ export function createFastPath(sources: FastPathSources): FastPath {
         fastify(request, response);
         return;
       }
-      const window = counter.hit(`t:${secret as string}`, () => `t:${sources.hashSecret(secret as string)}`);
+      const window = counter.hit(limitKeys.token(secret as string), () =>
+        limitKeys.token(sources.hashSecret(secret as string)),
+      );
       if (!(window instanceof Promise)) {
         finish(request, response, fastify, answer, window, resource, started);
         return;

@@ -30,6 +30,16 @@ export interface RateLimits {
 
 const adminPrefix = '/admin/v0/';
 
+/**
+ * The counters' keys, shared with the fast path so both count the same windows. In process a token's key is
+ * the secret itself (no hashing); only its SHA-256 leaves for Redis.
+ */
+export const limitKeys = {
+  token: (secretOrHash: string) => `t:${secretOrHash}`,
+  failures: (address: string | undefined) => `f:${address}`,
+  address: (address: string) => `a:${address}`,
+};
+
 /** Requests the fast path (./fast-path.ts) counted and handed on: the limiter enforces that window, not a new count. */
 export const countedAlready = new WeakMap<IncomingMessage, WindowCount>();
 
@@ -88,10 +98,10 @@ export function createRateLimit(counter: RequestCounter, limits: RateLimits): Ra
   const limit: RateLimit['limit'] = (request, reply) => {
     if (request.routeOptions.config?.rateLimit === false) return;
     if (!request.url.startsWith(adminPrefix) || request.routeOptions.url === openApiPath) {
-      return counted(reply, limits.perSecond, counter.hit(`a:${request.ip}`));
+      return counted(reply, limits.perSecond, counter.hit(limitKeys.address(request.ip)));
     }
     // The gate reads what this process knows of the address's failures: no hashing, no round trip.
-    const failures = counter.peek(`f:${request.ip}`);
+    const failures = counter.peek(limitKeys.failures(request.ip));
     if (failures && failures.count >= limits.authFailuresPerSecond) {
       const reset = setHeaders(reply, limits.authFailuresPerSecond, failures);
       throw new AppError(
@@ -107,16 +117,15 @@ export function createRateLimit(counter: RequestCounter, limits: RateLimits): Ra
     // Counted already by the fast path, which handed the request on (over its limit, or no answer held).
     const window = countedAlready.get(request.raw);
     if (window) return enforce(reply, limits.perSecond, window);
-    // In-process the token itself is the key (no hashing); only its SHA-256 may leave for Redis.
     return counted(
       reply,
       limits.perSecond,
-      counter.hit(`t:${secret}`, () => `t:${bearerHash(request, secret)}`),
+      counter.hit(limitKeys.token(secret), () => limitKeys.token(bearerHash(request, secret))),
     );
   };
 
   const countFailure: RateLimit['countFailure'] = (request, reply) => {
-    const count = counter.hit(`f:${request.ip}`);
+    const count = counter.hit(limitKeys.failures(request.ip));
     if (count instanceof Promise)
       return count.then((window) => void setHeaders(reply, limits.authFailuresPerSecond, window));
     setHeaders(reply, limits.authFailuresPerSecond, count);
