@@ -4,12 +4,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createCommunitiesService } from '../../src/communities/communities.service.js';
-import type { FieldNames } from '../../src/tokens/field-names.js';
 import type { Scope } from '../../src/tokens/scopes.js';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { importLines, type ImportSummary } from '../../src/transfer/import.service.js';
 import { attachContract } from './contract.js';
-import { seedCommunity, type Seeded } from './seed.js';
+import { seedCommunity, type Seeded, type TokenOptions } from './seed.js';
 import { createTestStore, type TestStore } from './test-store.js';
 
 export interface TestApp {
@@ -20,11 +19,7 @@ export interface TestApp {
   community(slug: string): Promise<string>;
   /** The common setup: a community holding `records`, and a token of it with `scopes` (`read` by default). */
   seed(slug: string, records?: object[], scopes?: Scope[]): Promise<Seeded>;
-  token(
-    communityId: string,
-    scopes?: Scope[],
-    options?: { expiresInMs?: number; fieldNames?: FieldNames },
-  ): Promise<string>;
+  token(communityId: string, scopes?: Scope[], options?: TokenOptions): Promise<string>;
   importRecords(communityId: string, records: object[]): Promise<ImportSummary>;
   get(path: string, token: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -56,7 +51,7 @@ export async function createTestApp(
     community: async (slug) => (await communities.create(slug, slug)).id,
     seed: (slug, records, scopes) => seedCommunity(store, slug, { records, scopes, clock: now }),
     token: async (communityId, scopes = ['read'], opts = {}) =>
-      (await tokens.create(communityId, { scopes, expiresInMs: opts.expiresInMs, fieldNames: opts.fieldNames })).secret,
+      (await tokens.create(communityId, { scopes, ...opts })).secret,
     importRecords: (communityId, records) =>
       importLines(
         store,
