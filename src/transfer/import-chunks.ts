@@ -133,7 +133,12 @@ export class ChunkBuilder {
     this.records += plan.records;
     this.note(plan);
     if (problems.length > 0) this.failed = true;
-    return { rows: this.failed ? null : this.rows(plan), problems, ignored, records: plan.records };
+    if (!this.failed) return { rows: this.rows(plan), problems, ignored, records: plan.records };
+    // Once a line is refused no rows are built, but the posts and comments still exist in the file: links to
+    // them are not missing (rows() notes them as it builds).
+    for (const id of plan.posts.keys()) this.ids.posts.add(id);
+    for (const id of plan.comments.keys()) this.ids.comments.add(id);
+    return { rows: null, problems, ignored, records: plan.records };
   }
 
   /** What the file as a whole says, once every line was added. */

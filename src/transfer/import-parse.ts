@@ -46,6 +46,7 @@ function validated<T extends TSchema>(
   record: Record<string, unknown>,
   line: number,
   options: ParseOptions,
+  nulPossible: boolean,
 ): Static<T> {
   const problems: string[] = [];
   for (const field of unknownFields(kind, record)) {
@@ -56,7 +57,7 @@ function validated<T extends TSchema>(
     problems.push(...schemaProblems(check.Errors(record)));
     throw new ImportError(line, `${kind}: ${problems.join('; ')}`);
   }
-  const nul = problems.length === 0 ? nulField(record) : null;
+  const nul = problems.length === 0 && nulPossible ? nulField(record) : null;
   if (nul !== null) problems.push(`${nul} must not contain the NUL character`);
   if (problems.length > 0) throw new ImportError(line, `${kind}: ${problems.join('; ')}`);
   return record;
@@ -110,6 +111,8 @@ export function parseLine(plan: ImportPlan, text: string, line: number, now: str
       `kind must be one of ${recordKinds.join(', ')} (got ${JSON.stringify(recordKind ?? null)})`,
     );
   }
+  // JSON spells a NUL inside a string only as the escape \u0000 (a raw one is not valid JSON): without it, no walk.
+  const nul = text.includes('\\u0000');
   let aliased: Record<string, unknown>;
   try {
     // Hosted names become spec names first; every later check sees the spec's.
@@ -122,22 +125,22 @@ export function parseLine(plan: ImportPlan, text: string, line: number, now: str
     const parser = new LineParser(plan, line, now);
     switch (recordKind) {
       case 'feed':
-        parser.feed(validated(checkers.feed, recordKind, aliased, line, options));
+        parser.feed(validated(checkers.feed, recordKind, aliased, line, options, nul));
         break;
       case 'profile':
-        parser.profile(validated(checkers.profile, recordKind, aliased, line, options));
+        parser.profile(validated(checkers.profile, recordKind, aliased, line, options, nul));
         break;
       case 'tag':
-        parser.tag(validated(checkers.tag, recordKind, aliased, line, options));
+        parser.tag(validated(checkers.tag, recordKind, aliased, line, options, nul));
         break;
       case 'calendar_event':
-        parser.event(validated(checkers.calendar_event, recordKind, aliased, line, options));
+        parser.event(validated(checkers.calendar_event, recordKind, aliased, line, options, nul));
         break;
       case 'post':
-        parser.post(validated(checkers.post, recordKind, aliased, line, options));
+        parser.post(validated(checkers.post, recordKind, aliased, line, options, nul));
         break;
       case 'comment':
-        parser.comment(validated(checkers.comment, recordKind, aliased, line, options));
+        parser.comment(validated(checkers.comment, recordKind, aliased, line, options, nul));
         break;
     }
   } catch (error) {

@@ -1,16 +1,25 @@
-// The import's few store-specific steps: foreign keys checked at commit, the search index loaded in one pass
-// after the rows (bulk import into an empty community) instead of row by row by the triggers, and a vacuum
-// with fresh planner statistics after a large import.
+// The import's few store-specific steps: its transaction (foreign keys left to the import's own link checks on
+// SQLite, checked at commit on PostgreSQL), secondary indexes and the search index built in one pass after the rows
+// (bulk import into an empty community) instead of row by row, and a vacuum with fresh planner statistics after a
+// large import.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
 import { postgresSearchLoad, sqliteSearchLoad } from '../db/migrations/002-search.js';
 
+/** A step the import runs once every row is written. */
+export type Deferred = () => Promise<void>;
+
 export interface ImportStore {
-  /** Foreign keys between the file's records are checked at commit, so lines may come in any order. */
-  deferForeignKeys(trx: Kysely<Database>): Promise<void>;
+  /**
+   * Runs the import's work in one transaction in which lines may name records in any order: every link is
+   * checked by the import itself against the file and the community (import-writer.ts) before it commits.
+   */
+  transaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
+  /** Drops the secondary indexes of tables that hold few rows; the returned step builds them again, each in one pass. */
+  deferIndexes(trx: Kysely<Database>): Promise<Deferred>;
   /** Stops indexing rows one by one for this transaction; the returned step indexes the community's rows in one pass. */
-  deferSearch(trx: Kysely<Database>, communityId: string): Promise<() => Promise<void>>;
+  deferSearch(trx: Kysely<Database>, communityId: string): Promise<Deferred>;
   /** After the import committed `records` records: what the store's query planner needs to know of them. */
   afterCommit(db: Kysely<Database>, records: number): Promise<void>;
 }
@@ -37,14 +46,67 @@ const IMPORTED_TABLES = [
 
 const SEARCH_SOURCES = ['posts', 'comments'] as const;
 
+/** Tables whose secondary indexes a bulk import builds after its rows. */
+const INDEXED_TABLES = [
+  'profiles',
+  'feeds',
+  'calendar_events',
+  'event_profiles',
+  'event_feeds',
+  'event_publications',
+  'posts',
+  'comments',
+] as const;
+
+/**
+ * A table holding more rows than this (other communities') keeps its indexes: building them again over those
+ * rows would cost more than a small import saves. Below it, the rebuild costs a few milliseconds.
+ */
+export const REBUILD_INDEXES_BELOW = 10_000;
+
 /**
  * SQLite: the insert triggers are dropped inside the import's transaction and created again, from their own
  * stored SQL, before it commits. DDL is transactional in SQLite and the transaction holds the write lock, so no
  * other writer ever sees the store without them, and a killed import rolls the drop back with everything else.
  */
 const sqliteImport: ImportStore = {
-  async deferForeignKeys(trx) {
-    await sql`pragma defer_foreign_keys = on`.execute(trx);
+  // Foreign keys off for the import's connection (the pragma does nothing inside a transaction, so it is set
+  // before BEGIN, on the one connection Kysely holds for the import). They would look every row's parents up
+  // again (a third of the writing time), and, deferred, make every parent row written while a violation is
+  // outstanding (a comment before its post) scan the child table for its rows, without the index dropped below.
+  async transaction(db, work) {
+    return db.connection().execute(async (connection) => {
+      await sql`pragma foreign_keys = off`.execute(connection);
+      try {
+        return await connection.transaction().execute(work);
+      } finally {
+        await sql`pragma foreign_keys = on`.execute(connection);
+      }
+    });
+  },
+  // Rows first, then each index sorted in one pass: denser and faster than one B-tree insert per row per index,
+  // which at a million posts means a random page for each. Unique indexes stay: they are constraints.
+  async deferIndexes(trx) {
+    const indexes = await sql<{ name: string; sql: string; tbl_name: string }>`
+      select name, sql, tbl_name from sqlite_master
+      where type = 'index' and sql is not null and lower(sql) not like 'create unique%'
+        and tbl_name in (${sql.join(INDEXED_TABLES)})`.execute(trx);
+    const dropped: string[] = [];
+    for (const table of INDEXED_TABLES) {
+      const own = indexes.rows.filter((index) => index.tbl_name === table);
+      if (own.length === 0) continue;
+      const held = await sql<{ rows: number }>`select count(*) as rows from (select 1 from ${sql.table(table)} limit ${
+        REBUILD_INDEXES_BELOW + 1
+      })`.execute(trx);
+      if ((held.rows[0]?.rows ?? 0) > REBUILD_INDEXES_BELOW) continue;
+      for (const index of own) {
+        await sql`drop index ${sql.id(index.name)}`.execute(trx);
+        dropped.push(index.sql);
+      }
+    }
+    return async () => {
+      for (const statement of dropped) await sql.raw(statement).execute(trx);
+    };
   },
   async deferSearch(trx, communityId) {
     const names = SEARCH_SOURCES.map((source) => `${source}_search_insert`);
@@ -70,8 +132,14 @@ const sqliteImport: ImportStore = {
 
 /** PostgreSQL: the triggers skip rows while the transaction's `hearth.defer_search` is on (migration 007). */
 const postgresImport: ImportStore = {
-  async deferForeignKeys(trx) {
-    await sql`set constraints all deferred`.execute(trx);
+  async transaction(db, work) {
+    return db.transaction().execute(async (trx) => {
+      await sql`set constraints all deferred`.execute(trx);
+      return work(trx);
+    });
+  },
+  async deferIndexes() {
+    return async () => {};
   },
   async deferSearch(trx, communityId) {
     await sql`select set_config('hearth.defer_search', 'on', true)`.execute(trx);

@@ -83,8 +83,8 @@ export async function importLines(
   let finished: FinishResult | null = null;
   let records = 0;
   try {
-    await db.transaction().execute(async (trx) => {
-      await imports.deferForeignKeys(trx);
+    await imports.transaction(db, async (trx) => {
+      const buildIndexes = empty ? await imports.deferIndexes(trx) : null;
       const indexSearch = empty ? await imports.deferSearch(trx, communityId) : null;
       const writer = new ImportStream(trx, communityId, empty, await importWebhooks(trx, communityId, clock));
       const settle = async (result: ChunkResult) => {
@@ -119,6 +119,7 @@ export async function importLines(
       finished = await source.finish();
       if (problems.length > 0 || storeProblems.length > 0) throw new Refused();
       options.onWrite?.(records);
+      await buildIndexes?.();
       await writer.finish(finished);
       await indexSearch?.();
     });

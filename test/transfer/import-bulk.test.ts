@@ -10,6 +10,7 @@ import { exportRecords } from '../../src/transfer/export.service.js';
 import { importLines } from '../../src/transfer/import.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { ensureBuilt, root } from '../helpers/processes.js';
+import { testDatabaseUrl } from '../helpers/test-store.js';
 
 let t: TestApp;
 const dir = mkdtempSync(join(tmpdir(), 'hearth-bulk-'));
@@ -79,7 +80,7 @@ describe('a killed import', () => {
     const file = join(dir, 'big.ndjson');
     writeFileSync(
       file,
-      `${[...demoRecords({ now: NOW, scale: 12_000, seed: 5 })].map((r) => JSON.stringify(r)).join('\n')}\n`,
+      `${[...demoRecords({ now: NOW, scale: 30_000, seed: 5 })].map((r) => JSON.stringify(r)).join('\n')}\n`,
     );
     const child = spawn(
       process.execPath,
@@ -124,4 +125,56 @@ describe('a killed import', () => {
     expect(await count('posts')).toBe(30);
     expect(await count(t.testStore.store.dialect.name === 'postgres' ? 'post_search' : 'post_search_docs')).toBe(30);
   }, 120_000);
+});
+
+describe.skipIf(testDatabaseUrl)('a bulk import on SQLite', () => {
+  const db = () => t.testStore.store.db;
+  const indexes = async () =>
+    (
+      await sql<{
+        name: string;
+        sql: string;
+      }>`select name, sql from sqlite_master where type = 'index' and sql is not null order by name`.execute(db())
+    ).rows;
+  const foreignKeys = async () => (await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db())).rows[0];
+
+  it('builds the indexes it dropped again, and a refused one leaves them as they were', async () => {
+    const before = await indexes();
+    expect(before.map((index) => index.name)).toContain('posts_activity');
+    const records = [...demoRecords({ now: NOW, scale: 30, seed: 8 })];
+    const refused = await t.community('bulk-refused');
+    await expect(
+      importLines(t.testStore.store, refused, [
+        ...records.map((r) => JSON.stringify(r)),
+        JSON.stringify({
+          ...records.find((r) => r['kind'] === 'comment'),
+          id: 'orphan000001',
+          parent_post_id: 'nosuchpost01',
+          parent_post: undefined,
+          parent_comment_id: undefined,
+        }),
+      ]),
+    ).rejects.toMatchObject({
+      // The one line at fault: the file's own posts are not reported missing for being in a refused chunk.
+      problems: [
+        {
+          line: records.length + 1,
+          reason: "parent post: post 'nosuchpost01' does not exist in the file or the community",
+        },
+      ],
+    });
+    expect(await indexes()).toEqual(before);
+    expect(await foreignKeys()).toEqual({ foreign_keys: 1 });
+
+    const community = await t.community('bulk-indexes');
+    await importLines(t.testStore.store, community, lines(records));
+    expect(await indexes()).toEqual(before);
+    expect(await foreignKeys()).toEqual({ foreign_keys: 1 });
+    const plan = await sql<{
+      detail: string;
+    }>`explain query plan select id from posts where community_id = ${community} order by latest_activity_at desc, id desc limit 5`.execute(
+      db(),
+    );
+    expect(plan.rows.map((row) => row.detail).join('\n')).toMatch(/USING (COVERING )?INDEX posts_activity/);
+  });
 });

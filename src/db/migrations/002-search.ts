@@ -188,7 +188,12 @@ export function postgresSearchLoad(source: 'posts' | 'comments'): string {
     on conflict (community_id, id) do update set created_at = excluded.created_at, document = excluded.document`;
 }
 
-/** SQLite: one community's docids (in insertion order, as the insert trigger numbers them) and FTS rows, in two statements (? : the community). */
+/**
+ * SQLite: one community's docids (in insertion order, as the insert trigger numbers them) and FTS rows, in two
+ * statements (? : the community). The FTS rows go in docid order: FTS5 writes its pending terms out as a new
+ * segment whenever a rowid arrives below the last one, so rows in the docs index's (community, id) order made a
+ * segment per document and merged them again (1.46 s against 0.55 s for 60,000 documents).
+ */
 export function sqliteSearchLoad(source: 'posts' | 'comments'): string[] {
   const spec = specOf(source);
   const docs = `${spec.index}_docs`;
@@ -203,7 +208,8 @@ export function sqliteSearchLoad(source: 'posts' | 'comments'): string[] {
       where p.community_id = ? and not exists (select 1 from ${docs} x where x.community_id = p.community_id and x.id = p.id)
       order by p.rowid`,
     `insert into ${spec.index} (rowid, ${names})
-      select d.docid, ${texts} from ${docs} d join ${spec.source} p on p.community_id = d.community_id and p.id = d.id where d.community_id = ?`,
+      select d.docid, ${texts} from ${docs} d join ${spec.source} p on p.community_id = d.community_id and p.id = d.id where d.community_id = ?
+      order by d.docid`,
   ];
 }
 
