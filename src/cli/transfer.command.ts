@@ -55,7 +55,7 @@ export function transferCommands(program: Command, ctx: CliContext, streams: Tra
             if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`No such file: ${file}`);
             throw error;
           }
-          input = file === '-' ? streams.stdin : createReadStream(file, 'utf8');
+          input = file === '-' ? streams.stdin : createReadStream(file);
           // The share of the file read so far gives the fraction done, and so the time left; stdin has no size.
           const fraction = () => (size ? Math.min(1, (input as ReadStream).bytesRead / size) : null);
           const progress = createProgress({ label: 'import', quiet: options.quiet === true, stream: streams.progress });

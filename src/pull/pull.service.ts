@@ -157,7 +157,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   );
   let imported: ImportSummary;
   try {
-    imported = await importStream(options.store, community.id, createReadStream(files.spool, 'utf8'), {
+    imported = await importStream(options.store, community.id, createReadStream(files.spool), {
       clock: options.clock,
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 // Chunked upserts and deletes for the import, sized to stay under both stores' bind-parameter limits.
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 
 type Row = Record<string, unknown>;
@@ -14,34 +14,85 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
+/**
+ * Rows per statement: a power of two up to this many (a run of rows is written as 256 + 64 + 8 + …), so that a
+ * table needs at most nine statement texts, each compiled by Kysely once and prepared by the store once, where
+ * a text per run length had SQLite parse a statement of thousands of parameters for nearly every chunk.
+ */
+const MAX_ROWS = 256;
+
+/** Statement texts by dialect (the adapter) and shape: table, columns, conflict handling, rows. */
+const texts = new WeakMap<object, Map<string, string>>();
+
+/**
+ * Inserts rows that all have the same columns, as statements of fixed shapes bound to the rows' values: Kysely
+ * builds each shape's text once (a template row of nulls), then only the values change. Booleans are bound as
+ * 1/0, which SQLite needs and PostgreSQL reads as booleans too.
+ */
+async function writeRows(
+  db: Kysely<Database>,
+  table: keyof Database,
+  rows: Row[],
+  conflictKeys: string[] | null,
+): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  const columns = Object.keys(first);
+  if (rows.some((row) => Object.keys(row).length !== columns.length))
+    throw new Error(`${table}: rows of different columns`);
+  const adapter = db.getExecutor().adapter;
+  const byShape = texts.get(adapter) ?? new Map<string, string>();
+  texts.set(adapter, byShape);
+  const perStatement = Math.min(MAX_ROWS, 2 ** Math.floor(Math.log2(Math.max(1, MAX_PARAMETERS / columns.length))));
+  let at = 0;
+  while (at < rows.length) {
+    let size = perStatement;
+    while (size > rows.length - at) size /= 2;
+    const shape = `${table}|${columns.join(',')}|${conflictKeys?.join(',') ?? ''}|${size}`;
+    let text = byShape.get(shape);
+    if (text === undefined) {
+      const template = Object.fromEntries(columns.map((column) => [column, null]));
+      const insert = (db as unknown as Loose).insertInto(table).values(Array.from({ length: size }, () => template));
+      const keys = conflictKeys;
+      text = (
+        keys
+          ? insert.onConflict((oc) =>
+              oc
+                .columns(keys)
+                .doUpdateSet((eb) =>
+                  Object.fromEntries(columns.filter((c) => !keys.includes(c)).map((c) => [c, eb.ref(`excluded.${c}`)])),
+                ),
+            )
+          : insert
+      ).compile().sql;
+      byShape.set(shape, text);
+    }
+    const values: unknown[] = [];
+    for (let i = at; i < at + size; i++) {
+      const row = rows[i] as Row;
+      for (const column of columns) {
+        const value = row[column];
+        if (value === undefined) throw new Error(`${table}: a row without ${column}`);
+        values.push(typeof value === 'boolean' ? Number(value) : value);
+      }
+    }
+    await db.executeQuery(CompiledQuery.raw(text, values));
+    at += size;
+  }
+}
+
 /** Inserts rows, replacing the columns of rows whose (community_id, id) already exists. */
-export async function upsertRows(
+export function upsertRows(
   db: Kysely<Database>,
   table: keyof Database,
   rows: Row[],
   keys: string[] = ['community_id', 'id'],
 ): Promise<void> {
-  const first = rows[0];
-  if (!first) return;
-  const columns = Object.keys(first);
-  const updates = columns.filter((c) => !keys.includes(c));
-  for (const part of chunk(rows, Math.max(1, Math.floor(MAX_PARAMETERS / columns.length)))) {
-    await (db as unknown as Loose)
-      .insertInto(table)
-      .values(part)
-      .onConflict((oc) =>
-        oc.columns(keys).doUpdateSet((eb) => Object.fromEntries(updates.map((c) => [c, eb.ref(`excluded.${c}`)]))),
-      )
-      .execute();
-  }
+  return writeRows(db, table, rows, keys);
 }
 
-export async function insertRows(db: Kysely<Database>, table: keyof Database, rows: Row[]): Promise<void> {
-  const first = rows[0];
-  if (!first) return;
-  for (const part of chunk(rows, Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(first).length)))) {
-    await (db as unknown as Loose).insertInto(table).values(part).execute();
-  }
+export function insertRows(db: Kysely<Database>, table: keyof Database, rows: Row[]): Promise<void> {
+  return writeRows(db, table, rows, null);
 }
 
 /** Ids among `ids` that exist in `table` for the community. */

@@ -5,6 +5,7 @@ import { type ResolverTables, deriverOf } from './derive.js';
 import { parseLine, type ParseOptions } from './import-parse.js';
 import { emptyPlan, type ImportPlan, type Link } from './import-plan.js';
 import { ImportError, type ImportProblem } from './import-problems.js';
+import { LineSplitter } from './line-splitter.js';
 
 type Row = Record<string, unknown>;
 type Table = Link['table'];
@@ -111,6 +112,26 @@ export class ChunkBuilder {
   constructor(private readonly options: ChunkOptions) {
     this.derive = deriverOf(options.resolver);
     for (const [key, user] of options.resolver.users) this.profileKeys.set(user.profile_id, key);
+  }
+
+  /** Splits blocks of the file's bytes into lines (the line numbers counted here). */
+  private readonly splitter = new LineSplitter();
+  private nextLine = 1;
+
+  /** Parses the lines that end in a block of the file's bytes (see add). */
+  addBlock(block: Uint8Array): ChunkResult {
+    return this.addSplit(this.splitter.push(block));
+  }
+
+  /** Parses the last lines of the file, once all its blocks were added. */
+  endBlocks(): ChunkResult {
+    return this.addSplit(this.splitter.end());
+  }
+
+  private addSplit(lines: string[]): ChunkResult {
+    const first = this.nextLine;
+    this.nextLine += lines.length;
+    return this.add(lines, first);
   }
 
   /** Parses a run of lines (numbered from `first`) and, while the file is good, turns them into rows. */

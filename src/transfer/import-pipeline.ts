@@ -2,7 +2,11 @@
 import { Worker } from 'node:worker_threads';
 import { ChunkBuilder, type ChunkOptions, type ChunkResult, type FinishResult } from './import-chunks.js';
 
-export type WorkerRequest = { type: 'lines'; lines: string[]; first: number } | { type: 'finish' };
+export type WorkerRequest =
+  | { type: 'lines'; lines: string[]; first: number }
+  | { type: 'block'; block: Uint8Array }
+  | { type: 'end' }
+  | { type: 'finish' };
 export type WorkerReply =
   | { type: 'chunk'; chunk: ChunkResult }
   | { type: 'finish'; finish: FinishResult }
@@ -11,6 +15,10 @@ export type WorkerReply =
 /** Parses and derives chunk by chunk; answers come back in the order the requests went. */
 export interface ChunkSource {
   add(lines: string[], first: number): Promise<ChunkResult>;
+  /** The lines ending in a block of the file's bytes; the block is handed over (it cannot be used after). */
+  addBlock(block: Uint8Array): Promise<ChunkResult>;
+  /** The last lines, after the last block. */
+  endBlocks(): Promise<ChunkResult>;
   finish(): Promise<FinishResult>;
   close(): Promise<void>;
 }
@@ -38,19 +46,36 @@ class ThreadSource implements ChunkSource {
     worker.on('exit', (code) => fail(new Error(`The import worker stopped (exit code ${code})`)));
   }
 
-  private ask(request: WorkerRequest): Promise<WorkerReply> {
+  private ask(request: WorkerRequest, transfer: ArrayBuffer[] = []): Promise<WorkerReply> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.waiting.push({ resolve, reject });
-      this.worker.postMessage(request);
+      this.worker.postMessage(request, transfer);
     });
   }
 
-  async add(lines: string[], first: number): Promise<ChunkResult> {
-    const reply = await this.ask({ type: 'lines', lines, first });
+  private async chunk(request: WorkerRequest, transfer: ArrayBuffer[] = []): Promise<ChunkResult> {
+    const reply = await this.ask(request, transfer);
     if (reply.type === 'error') throw new Error(`The import worker failed: ${reply.message}`);
     if (reply.type !== 'chunk') throw new Error('The import worker answered out of turn');
     return reply.chunk;
+  }
+
+  add(lines: string[], first: number): Promise<ChunkResult> {
+    return this.chunk({ type: 'lines', lines, first });
+  }
+
+  // The block's memory moves to the worker instead of being copied.
+  addBlock(block: Uint8Array): Promise<ChunkResult> {
+    const owned =
+      block.byteOffset === 0 && block.byteLength === block.buffer.byteLength && block.buffer instanceof ArrayBuffer;
+    return owned
+      ? this.chunk({ type: 'block', block }, [block.buffer as ArrayBuffer])
+      : this.chunk({ type: 'block', block });
+  }
+
+  endBlocks(): Promise<ChunkResult> {
+    return this.chunk({ type: 'end' });
   }
 
   async finish(): Promise<FinishResult> {
@@ -73,6 +98,12 @@ class InlineSource implements ChunkSource {
   }
   async add(lines: string[], first: number): Promise<ChunkResult> {
     return this.builder.add(lines, first);
+  }
+  async addBlock(block: Uint8Array): Promise<ChunkResult> {
+    return this.builder.addBlock(block);
+  }
+  async endBlocks(): Promise<ChunkResult> {
+    return this.builder.endBlocks();
   }
   async finish(): Promise<FinishResult> {
     return this.builder.finish();

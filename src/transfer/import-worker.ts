@@ -1,4 +1,4 @@
-// The import's worker thread: receives runs of lines, answers with rows ready to write (see import-chunks.ts).
+// The import's worker thread: receives runs of lines or blocks of the file's bytes, answers with rows ready to write (see import-chunks.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChunkBuilder, type ChunkOptions } from './import-chunks.js';
 import type { WorkerRequest, WorkerReply } from './import-pipeline.js';
@@ -9,10 +9,20 @@ const builder = new ChunkBuilder(workerData as ChunkOptions);
 port.on('message', (request: WorkerRequest) => {
   let reply: WorkerReply;
   try {
-    reply =
-      request.type === 'lines'
-        ? { type: 'chunk', chunk: builder.add(request.lines, request.first) }
-        : { type: 'finish', finish: builder.finish() };
+    switch (request.type) {
+      case 'lines':
+        reply = { type: 'chunk', chunk: builder.add(request.lines, request.first) };
+        break;
+      case 'block':
+        reply = { type: 'chunk', chunk: builder.addBlock(request.block) };
+        break;
+      case 'end':
+        reply = { type: 'chunk', chunk: builder.endBlocks() };
+        break;
+      case 'finish':
+        reply = { type: 'finish', finish: builder.finish() };
+        break;
+    }
   } catch (error) {
     reply = { type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

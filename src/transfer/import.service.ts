@@ -1,6 +1,4 @@
 // Importing one NDJSON file into one community, all or nothing.
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 import type { Store } from '../db/store.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { toStored } from '../lib/timestamps.js';
@@ -9,7 +7,8 @@ import type { ChunkResult, FinishResult } from './import-chunks.js';
 import { parseLine, type ParseOptions } from './import-parse.js';
 import { emptyPlan, type ImportPlan } from './import-plan.js';
 import { ImportError, maxProblems, type ImportProblem } from './import-problems.js';
-import { chunkSource } from './import-pipeline.js';
+import { chunkSource, type ChunkSource } from './import-pipeline.js';
+import { linesOf } from './line-splitter.js';
 import { importStoreFor } from './import-store.js';
 import { ImportStream, isEmptyCommunity } from './import-stream.js';
 import { importWebhooks } from '../webhooks/import-webhooks.js';
@@ -44,11 +43,61 @@ export interface ImportOptions extends ParseOptions, ImportProgress {
 
 /** Lines per chunk: the worker parses one while the store writes the one before. */
 const CHUNK_LINES = 1000;
+/** Bytes per block of a stream: about as many lines as CHUNK_LINES. */
+const BLOCK_BYTES = 1 << 20;
 /** Inputs given whole and smaller than this are parsed in this thread: a worker's start-up would cost more. */
 const INLINE_BELOW = 5000;
 
 /** Thrown inside the transaction to roll it back once a line was refused; the report is made after. */
 class Refused extends Error {}
+
+/** Hands the input to the chunk source piece by piece; `send` writes the piece before while the next is parsed. */
+type Feed = (source: ChunkSource, send: (next: Promise<ChunkResult>) => Promise<void>) => Promise<void>;
+
+/** Lines given one by one: sent in runs of CHUNK_LINES. */
+function feedLines(lines: AsyncIterable<string> | Iterable<string>): Feed {
+  return async (source, send) => {
+    let batch: string[] = [];
+    let line = 0;
+    for await (const text of lines) {
+      line++;
+      batch.push(text);
+      if (batch.length >= CHUNK_LINES) {
+        await send(source.add(batch, line - batch.length + 1));
+        batch = [];
+      }
+    }
+    if (batch.length > 0) await send(source.add(batch, line - batch.length + 1));
+  };
+}
+
+/** A byte stream: sent in blocks of about BLOCK_BYTES, split into lines where they are parsed. */
+function feedBlocks(input: AsyncIterable<Uint8Array | string>): Feed {
+  return async (source, send) => {
+    let parts: Uint8Array[] = [];
+    let size = 0;
+    const flush = () => {
+      // One copy into a block of its own, whose memory then moves to the worker.
+      const block = new Uint8Array(size);
+      let at = 0;
+      for (const part of parts) {
+        block.set(part, at);
+        at += part.length;
+      }
+      parts = [];
+      size = 0;
+      return send(source.addBlock(block));
+    };
+    for await (const piece of input) {
+      const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
+      parts.push(bytes);
+      size += bytes.length;
+      if (size >= BLOCK_BYTES) await flush();
+    }
+    if (size > 0) await flush();
+    await send(source.endBlocks());
+  };
+}
 
 /**
  * Reads the lines chunk by chunk: a worker thread parses, checks and derives each while the store writes the
@@ -57,13 +106,34 @@ class Refused extends Error {}
  * links and e-mails included, as if nothing had been written. Into an empty community the search index is
  * loaded in one pass after the rows and the counters come from memory. `dryRun` checks and writes nothing.
  */
-export async function importLines(
+export function importLines(
   store: Store,
   communityId: string,
   lines: AsyncIterable<string> | Iterable<string>,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   if (options.dryRun) return checkOnly(store, communityId, lines, options);
+  return runImport(store, communityId, feedLines(lines), Array.isArray(lines) && lines.length < INLINE_BELOW, options);
+}
+
+/** importLines for an NDJSON byte stream (a file, stdin): its bytes go to the worker, which splits the lines. */
+export function importStream(
+  store: Store,
+  communityId: string,
+  input: AsyncIterable<Uint8Array | string>,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  if (options.dryRun) return checkOnly(store, communityId, linesOf(input), options);
+  return runImport(store, communityId, feedBlocks(input), false, options);
+}
+
+async function runImport(
+  store: Store,
+  communityId: string,
+  feed: Feed,
+  inline: boolean,
+  options: ImportOptions,
+): Promise<ImportSummary> {
   const clock = options.clock ?? systemClock;
   const db = store.db;
   const imports = importStoreFor(store.dialect);
@@ -76,7 +146,7 @@ export async function importLines(
       resolver: await loadResolverTables(db, communityId),
       ignoreUnknown: options.ignoreUnknown,
     },
-    Array.isArray(lines) && lines.length < INLINE_BELOW,
+    inline,
   );
   const problems: ImportProblem[] = [];
   const storeProblems: ImportProblem[] = [];
@@ -99,21 +169,11 @@ export async function importLines(
         options.onRead?.(records);
       };
       let pending: Promise<ChunkResult> | null = null;
-      let batch: string[] = [];
-      let line = 0;
-      const send = async () => {
-        const next = source.add(batch, line - batch.length + 1);
-        batch = [];
+      await feed(source, async (next) => {
         // The worker parses this chunk while the one before is written.
         if (pending) await settle(await pending);
         pending = next;
-      };
-      for await (const text of lines) {
-        line++;
-        batch.push(text);
-        if (batch.length >= CHUNK_LINES) await send();
-      }
-      if (batch.length > 0) await send();
+      });
       if (pending) await settle(await pending);
       options.onRead?.(records);
       finished = await source.finish();
@@ -185,15 +245,4 @@ async function checkOnly(
     posts: plan.posts.size,
     comments: plan.comments.size,
   };
-}
-
-export function importStream(
-  store: Store,
-  communityId: string,
-  input: Readable,
-  options: ImportOptions = {},
-): Promise<ImportSummary> {
-  // The iterator is taken at once: lines read while the import first asks the store something are kept, not lost.
-  const iterator = createInterface({ input, crlfDelay: Infinity })[Symbol.asyncIterator]();
-  return importLines(store, communityId, { [Symbol.asyncIterator]: () => iterator }, options);
 }
