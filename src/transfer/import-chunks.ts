@@ -154,12 +154,17 @@ export class ChunkBuilder {
     this.records += plan.records;
     this.note(plan);
     if (problems.length > 0) this.failed = true;
-    if (!this.failed) return { rows: this.rows(plan), problems, ignored, records: plan.records };
-    // Once a line is refused no rows are built, but the posts and comments still exist in the file: links to
-    // them are not missing (rows() notes them as it builds).
-    for (const id of plan.posts.keys()) this.ids.posts.add(id);
-    for (const id of plan.comments.keys()) this.ids.comments.add(id);
-    return { rows: null, problems, ignored, records: plan.records };
+    const rows = this.failed ? null : this.rows(plan);
+    if (this.failed) {
+      // Once a line is refused no rows are built, but the posts and comments still exist in the file: links to
+      // them are not missing (rows() notes them as it builds).
+      for (const id of plan.posts.keys()) this.ids.posts.add(id);
+      for (const id of plan.comments.keys()) this.ids.comments.add(id);
+    }
+    // Only links to records the file has not defined yet wait for the end: most name an earlier record, and
+    // keeping every link of a large file cost more memory than all its ids.
+    for (const link of plan.links) if (!this.ids[link.table].has(link.id)) this.unresolvedCandidates.push(link);
+    return { rows, problems, ignored, records: plan.records };
   }
 
   /** What the file as a whole says, once every line was added. */
@@ -207,7 +212,6 @@ export class ChunkBuilder {
 
   /** Ids, links and e-mails of a chunk, kept for the whole file. */
   private note(plan: ImportPlan): void {
-    for (const link of plan.links) this.unresolvedCandidates.push(link);
     for (const key of plan.rejected) this.rejected.add(key);
     for (const id of plan.feeds.keys()) this.ids.feeds.add(id);
     for (const id of plan.tags.keys()) this.ids.tags.add(id);
