@@ -156,7 +156,7 @@ ${results.targets.map((t) => `| ${t.goal} | ${t.measured} | ${verdict(t.pass)} |
 
 ${corpus.scale.toLocaleString('en-US')} posts (seed ${corpus.seed}): ${counts}; ${int(corpus.records)} import records,
 a ${int(corpus.databaseMb)} MB SQLite file. \`hearth demo --scale ${corpus.scale}\` imported them through the real
-import path (chunks of 20,000 records, one transaction each) in **${corpus.importSeconds.toFixed(1)} s,
+import path (one transaction, the bulk path into an empty community) in **${corpus.importSeconds.toFixed(1)} s,
 ${int(corpus.importRecordsPerSecond)} records/s**; the whole command took ${corpus.processSeconds.toFixed(0)} s of wall time and
 ${corpus.processCpuSeconds.toFixed(0)} s of CPU${corpus.reused ? ` (built ${corpus.builtAt.slice(0, 16).replace('T', ' ')} and reused for this run)` : ''}.
 

@@ -7,8 +7,8 @@ import { createTokensService } from '../tokens/tokens.service.js';
 import { importLines, type ImportSummary } from '../transfer/import.service.js';
 import { demoRecords, demoSize } from './demo-records.js';
 
-/** Records per import transaction; each chunk is all-or-nothing like a file. */
-const CHUNK = 20_000;
+/** Demos up to this many posts are generated whole first and parsed in this thread (no worker to start). */
+const GENERATED_WHOLE = 1000;
 
 export interface DemoFill {
   summary: ImportSummary;
@@ -16,8 +16,10 @@ export interface DemoFill {
 }
 
 /**
- * Imports the demo records in chunks. `onProgress` hears the records imported (committed) so far, the fraction
- * done (posts and events committed, whose total is known before the first record) and what is happening now.
+ * Imports the demo records as one file, all or nothing, generated as the import reads them: into the new, empty
+ * community it takes the bulk path (counters from memory, indexes and search built after the rows), as a large
+ * `hearth import` does. `onProgress` hears the records read so far, the fraction done (posts and events read,
+ * whose total is known before the first record) and what is happening now.
  */
 export async function fillDemo(
   store: Store,
@@ -32,32 +34,20 @@ export async function fillDemo(
   const started = performance.now();
   const size = demoSize(options.scale);
   const units = Math.max(1, size.posts + size.events);
-  const totals: ImportSummary = {
-    records: 0,
-    feeds: 0,
-    profiles: 0,
-    tags: 0,
-    calendar_events: 0,
-    posts: 0,
-    comments: 0,
+  let read = 0;
+  const lines = function* () {
+    for (const record of demoRecords({ now: options.clock(), scale: options.scale, seed: options.seed })) {
+      if (record['kind'] === 'post' || record['kind'] === 'calendar_event') read++;
+      yield JSON.stringify(record);
+    }
   };
-  let batch: string[] = [];
-  const committed = () => (totals.posts + totals.calendar_events) / units;
-  const flush = async () => {
-    options.onProgress?.(totals.records, committed(), `writing ${batch.length.toLocaleString('en-US')} records`);
-    const summary = await importLines(store, communityId, batch, { clock: options.clock });
-    for (const key of Object.keys(totals) as (keyof ImportSummary)[]) totals[key] += summary[key];
-    batch = [];
-  };
-  for (const record of demoRecords({ now: options.clock(), scale: options.scale, seed: options.seed })) {
-    batch.push(JSON.stringify(record));
-    if (batch.length % 1000 === 0)
-      options.onProgress?.(totals.records, committed(), `generating (${batch.length.toLocaleString('en-US')} ready)`);
-    if (batch.length >= CHUNK) await flush();
-  }
-  if (batch.length > 0) await flush();
-  options.onProgress?.(totals.records, 1, 'done');
-  return { summary: totals, seconds: (performance.now() - started) / 1000 };
+  const summary = await importLines(store, communityId, size.posts <= GENERATED_WHOLE ? [...lines()] : lines(), {
+    clock: options.clock,
+    onRead: (records) => options.onProgress?.(records, read / units, 'reading'),
+    onWrite: (records) => options.onProgress?.(records, 1, 'indexing'),
+  });
+  options.onProgress?.(summary.records, 1, 'done');
+  return { summary, seconds: (performance.now() - started) / 1000 };
 }
 
 /** Records the community holds, by kind, and its token count. */
