@@ -53,14 +53,15 @@ async function writeRows(
     if (text === undefined) {
       const template = Object.fromEntries(columns.map((column) => [column, null]));
       const insert = (db as unknown as Loose).insertInto(table).values(Array.from({ length: size }, () => template));
-      const keys = conflictKeys;
       text = (
-        keys
+        conflictKeys
           ? insert.onConflict((oc) =>
               oc
-                .columns(keys)
+                .columns(conflictKeys)
                 .doUpdateSet((eb) =>
-                  Object.fromEntries(columns.filter((c) => !keys.includes(c)).map((c) => [c, eb.ref(`excluded.${c}`)])),
+                  Object.fromEntries(
+                    columns.filter((c) => !conflictKeys.includes(c)).map((c) => [c, eb.ref(`excluded.${c}`)]),
+                  ),
                 ),
             )
           : insert

@@ -54,11 +54,20 @@ class ThreadSource implements ChunkSource {
     });
   }
 
-  private async chunk(request: WorkerRequest, transfer: ArrayBuffer[] = []): Promise<ChunkResult> {
+  /** The worker's answer to `request`, which must be of `type`; its failure thrown. */
+  private async answer<K extends 'chunk' | 'finish'>(
+    type: K,
+    request: WorkerRequest,
+    transfer: ArrayBuffer[] = [],
+  ): Promise<Extract<WorkerReply, { type: K }>> {
     const reply = await this.ask(request, transfer);
     if (reply.type === 'error') throw new Error(`The import worker failed: ${reply.message}`);
-    if (reply.type !== 'chunk') throw new Error('The import worker answered out of turn');
-    return reply.chunk;
+    if (reply.type !== type) throw new Error('The import worker answered out of turn');
+    return reply as Extract<WorkerReply, { type: K }>;
+  }
+
+  private async chunk(request: WorkerRequest, transfer: ArrayBuffer[] = []): Promise<ChunkResult> {
+    return (await this.answer('chunk', request, transfer)).chunk;
   }
 
   add(lines: string[], first: number): Promise<ChunkResult> {
@@ -79,10 +88,7 @@ class ThreadSource implements ChunkSource {
   }
 
   async finish(): Promise<FinishResult> {
-    const reply = await this.ask({ type: 'finish' });
-    if (reply.type === 'error') throw new Error(`The import worker failed: ${reply.message}`);
-    if (reply.type !== 'finish') throw new Error('The import worker answered out of turn');
-    return reply.finish;
+    return (await this.answer('finish', { type: 'finish' })).finish;
   }
 
   async close(): Promise<void> {
