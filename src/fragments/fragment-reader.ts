@@ -152,6 +152,22 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
       }) as Promise<Answer>;
     },
 
+    /**
+     * A page answer of `rows` (already read, in page order) made now and kept nowhere: for answers that
+     * depend on more than the records, such as search's ranking. `extras` as `pageAnswer` takes them.
+     */
+    async assemble(
+      communityId: string,
+      facts: PageFacts,
+      rows: readonly FragmentRead[],
+      extras: readonly Buffer[] | null = null,
+    ): Promise<Answer> {
+      const sync = cache.sync();
+      if (sync) await sync;
+      const embedOf = await embedsFor(communityId, rows, cache.generation());
+      return pageAnswer(facts, rows, embedOf, extras);
+    },
+
     async directory(communityId: string): Promise<Directory> {
       const sync = cache.sync();
       if (sync) await sync;

@@ -33,22 +33,29 @@ function joined(parts: readonly Buffer[]): Buffer {
   return body;
 }
 
-/** Each hole of `row` gets the embedded fragment its ref names; parts go to `out`, versions to `versions`. */
-function fill(row: FragmentRead, embedOf: (ref: string) => Embedded, out: Buffer[], versions: string[]): void {
+/**
+ * Each hole of `row` gets the embedded fragment its ref names; parts go to `out`, versions to `versions`.
+ * `extra` (more members, `,"name":value`) goes in before the record's closing brace.
+ */
+function fill(
+  row: FragmentRead,
+  embedOf: (ref: string) => Embedded,
+  out: Buffer[],
+  versions: string[],
+  extra: Buffer | null = null,
+): void {
   versions.push(Number(row.version).toString(36));
-  if (row.refs === '') {
-    out.push(row.body);
-    return;
-  }
   let start = 0;
-  for (const ref of row.refs.split(',')) {
-    const hole = row.body.indexOf(HOLE_BYTE, start);
-    const embedded = embedOf(ref);
-    out.push(row.body.subarray(start, hole), embedded.body);
-    versions.push(embedded.version.toString(36));
-    start = hole + 1;
-  }
-  out.push(row.body.subarray(start));
+  if (row.refs !== '')
+    for (const ref of row.refs.split(',')) {
+      const hole = row.body.indexOf(HOLE_BYTE, start);
+      const embedded = embedOf(ref);
+      out.push(row.body.subarray(start, hole), embedded.body);
+      versions.push(embedded.version.toString(36));
+      start = hole + 1;
+    }
+  if (extra === null) out.push(start === 0 ? row.body : row.body.subarray(start));
+  else out.push(row.body.subarray(start, row.body.length - 1), extra, CLOSE);
 }
 
 /** `{"success":true,"data":<record>}`; the ETag lists the versions of the record and what it embeds. */
@@ -69,11 +76,13 @@ export interface PageFacts {
 /**
  * The page envelope of spec 2.1, byte for byte as the response schema writes it. The ETag is a digest of
  * the total and each record's id and versions: short input, so it costs far less than hashing the body.
+ * `extras[i]`, when given, adds members at the end of record i (search's highlight); its digest joins the ETag's.
  */
 export function pageAnswer(
   facts: PageFacts,
   rows: readonly FragmentRead[],
   embedOf: (ref: string) => Embedded,
+  extras: readonly Buffer[] | null = null,
 ): Answer {
   const totalPages = Math.ceil(facts.total / facts.per_page);
   const head =
@@ -84,9 +93,11 @@ export function pageAnswer(
   rows.forEach((row, i) => {
     if (i > 0) parts.push(COMMA);
     versions.push(row.id);
-    fill(row, embedOf, parts, versions);
+    fill(row, embedOf, parts, versions, extras?.[i] ?? null);
   });
   parts.push(RECORDS_CLOSE);
-  const digest = createHash('sha1').update(versions.join(' ')).digest('base64url');
+  const hash = createHash('sha1').update(versions.join(' '));
+  for (const extra of extras ?? []) hash.update(extra);
+  const digest = hash.digest('base64url');
   return { body: joined(parts), etag: `"l${digest}"` };
 }

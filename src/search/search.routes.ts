@@ -1,5 +1,6 @@
-// HTTP route of search (spec 4.5, Beta).
+// HTTP route of search (spec 4.5, Beta): post pages leave as the bytes their fragments make.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sendAnswer } from '../http/answer.js';
 import { principalOf } from '../http/auth.js';
 import { errorResponses } from '../http/error-responses.js';
 import { RANK_BUDGET, TITLE_CANDIDATES } from './search-budget.js';
@@ -26,6 +27,9 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ search: SearchService }> 
         response: { 200: SearchPageResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => ({ success: true, data: await search.search(principalOf(request).communityId, request.query) }),
+    async (request, reply) => {
+      const result = await search.search(principalOf(request).communityId, request.query);
+      return 'answer' in result ? sendAnswer(request, reply, result.answer) : { success: true, data: result.page };
+    },
   );
 };

@@ -5,14 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { adaProfile, feedIds, profileIds } from '../../fixtures/community.js';
 import { commentChatMessage, searchRecords } from '../fixtures/search.js';
-import type { Page } from '../../src/lib/pagination.js';
+import build from 'fast-json-stringify';
+import { toPage, type Page } from '../../src/lib/pagination.js';
+import { loadPosts } from '../../src/posts/post-loaders.js';
+import { postsByIds } from '../../src/posts/posts.repository.js';
+import { highlight } from '../../src/search/search-highlight.js';
+import { parseSearchQuery } from '../../src/search/search-query.js';
+import { SearchPageResponse } from '../../src/search/search.schemas.js';
 
 let t: TestApp;
 let token: string;
+let community: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ token } = await t.seed('acme', searchRecords));
+  ({ token, community } = await t.seed('acme', searchRecords));
 });
 afterAll(() => t.close());
 
@@ -186,6 +193,54 @@ describe('records', () => {
     expect(direct.statusCode).toBe(200);
     expect(found).toEqual(direct.json().data);
     expect(found).not.toHaveProperty('highlight');
+  });
+});
+
+describe('post pages made of fragments', () => {
+  /** The page as the search schema serializes records loaded from rows (the path post hits took before fragments). */
+  async function serialized(q: string, page: number, perPage: number, withHighlight: boolean, total: number) {
+    const db = t.testStore.store.db;
+    const found = await search(q, 'post', `&page=${page}&per_page=${perPage}`);
+    const posts = await loadPosts(
+      db,
+      community,
+      await postsByIds(
+        db,
+        community,
+        found.records.map((r) => r.id),
+      ),
+    );
+    const query = parseSearchQuery(q);
+    const records = withHighlight
+      ? posts.map((post) => ({
+          ...post,
+          highlight: highlight(
+            [post.title, post.body_plaintext].filter((x) => x !== null && x !== '').join('\n'),
+            query,
+          ),
+        }))
+      : posts;
+    return build(SearchPageResponse)({ success: true, data: toPage({ page, per_page: perPage }, total, records) });
+  }
+
+  it('answers every page, with and without highlight, byte for byte as the search page schema serializes it', async () => {
+    for (const extra of ['', '&highlight=true']) {
+      for (const page of [0, 1]) {
+        const res = await t.get(`/admin/v0/search?type=post&q=routine&page=${page}&per_page=2${extra}`, token);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.body).toBe(await serialized('routine', page, 2, extra !== '', 3));
+      }
+    }
+  });
+
+  it('answers 304 to the ETag it gave, and another ETag with highlight', async () => {
+    const path = '/admin/v0/search?type=post&q=lighthouse';
+    const plain = await t.get(path, token);
+    const marked = await t.get(`${path}&highlight=true`, token);
+    expect(plain.headers['etag']).toMatch(/^"l[A-Za-z0-9_-]{27}"$/);
+    expect(marked.headers['etag']).not.toBe(plain.headers['etag']);
+    const again = await t.get(path, token, { 'if-none-match': String(plain.headers['etag']) });
+    expect([again.statusCode, again.body]).toEqual([304, '']);
   });
 });
 
