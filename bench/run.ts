@@ -84,7 +84,7 @@ async function sample(hearth: Service, token: string, workload: Workload): Promi
 
 /** Whether GET /search exists yet (its route may land after the rest). */
 async function searchAvailable(hearth: Service, token: string): Promise<boolean> {
-  const response = await fetch(`${hearth.baseUrl}/admin/v0/search?q=team&type=post`, {
+  const response = await fetch(`${hearth.baseUrl}/admin/v0/search?q=probe&type=post`, {
     headers: { authorization: `Bearer ${token}` },
   });
   await response.arrayBuffer();

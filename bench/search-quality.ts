@@ -74,10 +74,11 @@ async function main(): Promise<void> {
   try {
     const community = await communityId(store);
     const budget = {
+      ...defaultBudget,
       rankBudget: Number(values.budget ?? defaultBudget.rankBudget),
       titleCandidates: Number(values.candidates ?? defaultBudget.titleCandidates),
     };
-    const budgeted = searchIndexFor(store.dialect, budget);
+    const budgeted = searchIndexFor(store.dialect, budget, store.secondReader);
     const exact = exactSearch(store.dialect);
     const window = { limit: TOP, offset: 0 };
     const kinds = (values.only?.split(',') ?? Object.keys(searchQueries)) as (keyof typeof searchQueries)[];

@@ -1,6 +1,8 @@
-// Search on SQLite: FTS5 MATCH confined to the community's docid range, ranked by bm25 (title 10, body 1), large answers ranked on a budget.
+// Search on SQLite: FTS5 MATCH confined to the community's docid range, ranked by bm25 (title 10, body 1), large answers
+// ranked on a budget, and large rankings split between two connections on two threads.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { SecondReader } from '../db/second-reader.js';
 import { rankedThrough, windowIds, type DocKey, type Scored } from './ranked-window.js';
 import type { SearchBudget } from './search-budget.js';
 import type { SearchHits, SearchIndex, SearchKind, SearchWindow } from './search-index.js';
@@ -12,78 +14,97 @@ const tables: Record<SearchKind, { fts: string; docs: string; weights: RawBuilde
   comment: { fts: 'comment_search', docs: 'comment_search_docs', weights: sql.raw('1.0'), title: null },
 };
 
-/** One kind's index within one community, as SQL fragments. */
+/** Inclusive bounds of docids: a community's own range (migration 002), or a part of it. */
+interface Range {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** One kind's index, as SQL fragments. */
 interface Scope {
   readonly fts: RawBuilder<unknown>;
   readonly docs: RawBuilder<unknown>;
   readonly bm25: RawBuilder<unknown>;
-  /** The community's docid range (migration 002); no number yet means no document yet, and NULL bounds match nothing. */
-  readonly inCommunity: RawBuilder<unknown>;
 }
 
-function scopeOf(kind: SearchKind, communityId: string): Scope {
+function scopeOf(kind: SearchKind): Scope {
   const { fts: ftsName, docs, weights } = tables[kind];
   const fts = sql.table(ftsName);
-  return {
-    fts,
-    docs: sql.table(docs),
-    bm25: sql`bm25(${fts}, ${weights})`,
-    inCommunity: sql`${fts}.rowid between
-      (select number * 4294967296 from search_communities where community_id = ${communityId}) and
-      (select number * 4294967296 + 4294967295 from search_communities where community_id = ${communityId})`,
-  };
+  return { fts, docs: sql.table(docs), bm25: sql`bm25(${fts}, ${weights})` };
+}
+
+const within = (scope: Scope, range: Range): RawBuilder<unknown> =>
+  sql`${scope.fts}.rowid between ${range.from} and ${range.to}`;
+
+/**
+ * Where a statement runs: on the main connection, or on the second reader. bm25's corpus statistics
+ * (row count, average length, each term's document count) are the whole table's whatever the rowid
+ * range, so a match scores the same in either half of a split ranking.
+ */
+type Run = <T>(query: RawBuilder<T>) => Promise<T[]>;
+
+/** The community's docid range, split in two at its middle when `split`; none when it has no document yet. */
+async function rangesOf(db: Kysely<Database>, scope: Scope, communityId: string, split: boolean): Promise<Range[]> {
+  const { rows } = await sql<{ number: number }>`
+    select number from search_communities where community_id = ${communityId}`.execute(db);
+  const number = rows[0]?.number;
+  if (number === undefined) return [];
+  const whole = { from: number * 4294967296, to: number * 4294967296 + 4294967295 };
+  if (!split) return [whole];
+  const { rows: last } = await sql<{ docid: number | null }>`
+    select max(docid) as docid from ${scope.docs} where docid between ${whole.from} and ${whole.to}`.execute(db);
+  const middle = Math.floor((whole.from + (last[0]?.docid ?? whole.from)) / 2);
+  return [
+    { from: whole.from, to: middle },
+    { from: middle + 1, to: whole.to },
+  ];
 }
 
 /** The exact number of matches: doclists only, no row of posts, comments or docs is read. */
-async function countMatches(db: Kysely<Database>, scope: Scope, match: string): Promise<number> {
+async function countMatches(db: Kysely<Database>, scope: Scope, match: string, range: Range): Promise<number> {
   const { rows } = await sql<{ total: number }>`
-    select count(*) as total from ${scope.fts} where ${scope.fts} match ${match} and ${scope.inCommunity}`.execute(db);
+    select count(*) as total from ${scope.fts} where ${scope.fts} match ${match} and ${within(scope, range)}`.execute(
+    db,
+  );
   return Number(rows[0]?.total ?? 0);
 }
 
-/** The `limit` best matches by bm25 alone (no docs join: ties are broken later for the page only), without those of `except`. */
-async function bestMatches(
-  db: Kysely<Database>,
+const docidList = (docids: readonly number[]) => sql`select value from json_each(${JSON.stringify(docids)})`;
+
+/** The `limit` best matches by bm25 alone (no docs join: ties are broken later for the page only), without `except`. */
+const bestMatches = (
   scope: Scope,
   match: string,
   limit: number,
-  except: RawBuilder<unknown> | null,
-): Promise<Scored[]> {
-  const { fts } = scope;
-  const { rows } = await sql<Scored>`
-    select ${fts}.rowid as docid, ${scope.bm25} as score from ${fts}
-    where ${fts} match ${match} and ${scope.inCommunity} ${except ? sql`and +${fts}.rowid not in (${except})` : sql``}
-    order by score limit ${limit}`.execute(db);
-  return rows;
-}
+  except: readonly number[],
+  range: Range,
+) => sql<Scored>`
+  select ${scope.fts}.rowid as docid, ${scope.bm25} as score from ${scope.fts}
+  where ${scope.fts} match ${match} and ${within(scope, range)}
+  ${except.length > 0 ? sql`and +${scope.fts}.rowid not in (${docidList(except)})` : sql``}
+  order by score limit ${limit}`;
 
 /**
  * The best `count` matches of `likeliest` (toFts5Candidates: title hits, and matches of every
  * alternative), ranked by that query's own bm25, which ranks alike but not exactly. `rowid desc`
  * makes the choice among equal scores the same at every request.
  */
-const candidatesOf = (scope: Scope, likeliest: string, count: number): RawBuilder<unknown> => sql`
-  select ${scope.fts}.rowid from ${scope.fts} where ${scope.fts} match ${likeliest} and ${scope.inCommunity}
-  order by ${scope.bm25}, ${scope.fts}.rowid desc limit ${count}`;
+const candidatesOf = (scope: Scope, likeliest: string, count: number, range: Range) => sql<Scored>`
+  select ${scope.fts}.rowid as docid, ${scope.bm25} as score from ${scope.fts}
+  where ${scope.fts} match ${likeliest} and ${within(scope, range)}
+  order by score, ${scope.fts}.rowid desc limit ${count}`;
 
 /**
  * The exact bm25 of the candidates. `+rowid` keeps the IN a filter on the walk of the doclists: as an
  * index constraint FTS5 would be queried once per candidate, computing bm25's IDF (a walk of each
  * term's doclist) every time.
  */
-async function scoredCandidates(
-  db: Kysely<Database>,
-  scope: Scope,
-  match: string,
-  candidates: RawBuilder<unknown>,
-): Promise<Scored[]> {
-  const { fts } = scope;
-  const { rows } = await sql<Scored>`
-    select ${fts}.rowid as docid, ${scope.bm25} as score from ${fts}
-    where ${fts} match ${match} and ${scope.inCommunity} and +${fts}.rowid in (${candidates})
-    order by score`.execute(db);
-  return rows;
-}
+const scoredCandidates = (scope: Scope, match: string, candidates: readonly number[], range: Range) => sql<Scored>`
+  select ${scope.fts}.rowid as docid, ${scope.bm25} as score from ${scope.fts}
+  where ${scope.fts} match ${match} and ${within(scope, range)} and +${scope.fts}.rowid in (${docidList(candidates)})`;
+
+const byScore = (a: Scored, b: Scored): number => a.score - b.score;
+const byScoreThenNewerDocid = (a: Scored, b: Scored): number => a.score - b.score || b.docid - a.docid;
 
 function keysReader(db: Kysely<Database>, scope: Scope) {
   return async (docids: number[]): Promise<DocKey[]> => {
@@ -94,55 +115,59 @@ function keysReader(db: Kysely<Database>, scope: Scope) {
   };
 }
 
-/** Best match first over every match: the window's end (and its ties) ranked by bm25, dates read for the window alone. */
-async function exactWindow(
-  db: Kysely<Database>,
-  scope: Scope,
-  match: string,
-  window: SearchWindow,
-  except: RawBuilder<unknown> | null = null,
-): Promise<string[]> {
-  const rows = await rankedThrough(window.offset + window.limit, (limit) =>
-    bestMatches(db, scope, match, limit, except),
-  );
-  return windowIds(rows, window, keysReader(db, scope));
-}
-
-/**
- * More matches than the budget: the title candidates first, in exact order, then every other match in
- * exact order (read only by a page beyond the candidates). Pages stay disjoint and complete, and a
- * page within the candidates scores every title hit once (by the title query) and the candidates exactly.
- */
-async function budgetedWindow(
-  db: Kysely<Database>,
-  scope: Scope,
-  match: string,
-  candidates: RawBuilder<unknown>,
-  window: SearchWindow,
-): Promise<string[]> {
-  const first = await scoredCandidates(db, scope, match, candidates);
-  const end = window.offset + window.limit;
-  const ids = await windowIds(first, window, keysReader(db, scope));
-  if (end <= first.length) return ids;
-  const offset = Math.max(0, window.offset - first.length);
-  return [...ids, ...(await exactWindow(db, scope, match, { offset, limit: end - first.length - offset }, candidates))];
-}
-
-export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
+export function createSqliteSearchIndex(budget: SearchBudget, second: SecondReader | null = null): SearchIndex {
   return {
     async search(db, kind, communityId, query: SearchQuery, window): Promise<SearchHits> {
       const match = toFts5Match(query);
       if (match === null) return { ids: [], total: 0 };
-      const scope = scopeOf(kind, communityId);
-      const total = await countMatches(db, scope, match);
+      const scope = scopeOf(kind);
+      const [whole] = await rangesOf(db, scope, communityId, false);
+      if (!whole) return { ids: [], total: 0 };
+      const total = await countMatches(db, scope, match, whole);
       if (window.offset >= total) return { ids: [], total };
+      const split = second !== null && total > budget.splitAbove;
+      const ranges = split ? await rangesOf(db, scope, communityId, true) : [whole];
+      const main: Run = async (query) => (await query.execute(db)).rows;
+      const other: Run = (query) => (second as SecondReader).all(query.compile(db));
+
+      /** `make`'s statement over each range, the second half's handed to the other thread before the first runs here. */
+      async function overRanges(make: (range: Range) => RawBuilder<Scored>): Promise<Scored[]> {
+        const [first, rest] = ranges;
+        if (!first) return [];
+        const later = rest ? other(make(rest)) : Promise.resolve([]);
+        const parts = await Promise.all([main(make(first)), later]);
+        return parts.flat();
+      }
+
+      /** Best match first over every match (but `except`): the window's end and its ties ranked, dates read for them alone. */
+      async function exactWindow(part: SearchWindow, except: readonly number[] = []): Promise<string[]> {
+        const rows = await rankedThrough(part.offset + part.limit, async (limit) =>
+          (await overRanges((range) => bestMatches(scope, match as string, limit, except, range)))
+            .sort(byScore)
+            .slice(0, limit),
+        );
+        return windowIds(rows, part, keysReader(db, scope));
+      }
+
       const title = tables[kind].title;
       const likeliest = title !== null && total > budget.rankBudget ? toFts5Candidates(query, title) : null;
-      const ids =
-        likeliest === null
-          ? await exactWindow(db, scope, match, window)
-          : await budgetedWindow(db, scope, match, candidatesOf(scope, likeliest, budget.titleCandidates), window);
-      return { ids, total };
+      if (likeliest === null) return { ids: await exactWindow(window), total };
+
+      // More matches than the budget: the title candidates first, in exact order, then every other match in exact
+      // order (read only by a page beyond the candidates). Pages stay disjoint and complete.
+      const candidates = (await overRanges((range) => candidatesOf(scope, likeliest, budget.titleCandidates, range)))
+        .sort(byScoreThenNewerDocid)
+        .slice(0, budget.titleCandidates)
+        .map((row) => row.docid);
+      const first = (await overRanges((range) => scoredCandidates(scope, match, candidates, range))).sort(byScore);
+      const end = window.offset + window.limit;
+      const ids = await windowIds(first, window, keysReader(db, scope));
+      if (end <= first.length) return { ids, total };
+      const offset = Math.max(0, window.offset - first.length);
+      return {
+        ids: [...ids, ...(await exactWindow({ offset, limit: end - first.length - offset }, candidates))],
+        total,
+      };
     },
   };
 }

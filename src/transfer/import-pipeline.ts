@@ -1,5 +1,6 @@
 // Runs the import's parsing and deriving beside the writer: a worker thread when one can start, else in this thread.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerModule } from '../lib/worker-module.js';
 import { ChunkBuilder, type ChunkOptions, type ChunkResult, type FinishResult } from './import-chunks.js';
 
 export type WorkerRequest =
@@ -23,14 +24,7 @@ export interface ChunkSource {
   close(): Promise<void>;
 }
 
-/** The compiled worker beside this module; under a TypeScript runner (the tests) the source, loaded through tsx's loader. */
-function startWorker(options: ChunkOptions): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./import-worker.js', import.meta.url), { workerData: options });
-  const source = JSON.stringify(new URL('./import-worker.ts', import.meta.url).href);
-  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); });`;
-  return new Worker(boot, { eval: true, workerData: options });
-}
+const startWorker = (options: ChunkOptions): Worker => startWorkerModule(import.meta.url, 'import-worker', options);
 
 class ThreadSource implements ChunkSource {
   private readonly waiting: { resolve(reply: WorkerReply): void; reject(error: Error): void }[] = [];
