@@ -87,7 +87,7 @@ export const defaultConfig: Config = Object.freeze({
   bodyLimitBytes: 64 * 1024,
   bodyTimeoutMs: 10_000,
   trustProxy: false,
-  answerCacheBytes: 64 * 2 ** 20,
+  answerCacheBytes: 32 * 2 ** 20,
   webhookAllowPrivate: false,
   webhookTimeoutMs: 10_000,
   webhookRetryBaseMs: 10_000,

@@ -6,7 +6,9 @@ import { startWorkerModule } from '../lib/worker-module.js';
 import type { ReaderReply, ReaderRequest } from './second-reader-worker.js';
 
 /** Page cache of the second connection: it reads the same pages as the first, which the OS caches as well. */
-const CACHE_KIB = 16 * 1024;
+const CACHE_KIB = 4 * 1024;
+/** Its heap's young generation: it only passes rows on, and V8's default lets each thread's grow to 32 MB or more. */
+const YOUNG_MB = 4;
 
 export interface SecondReader {
   all<T>(query: CompiledQuery): Promise<T[]>;
@@ -26,7 +28,7 @@ export function createSecondReader(path: string): SecondReader {
 
   function started(): Worker {
     if (worker) return worker;
-    const fresh = startWorkerModule(import.meta.url, 'second-reader-worker', { path, cacheKib: CACHE_KIB });
+    const fresh = startWorkerModule(import.meta.url, 'second-reader-worker', { path, cacheKib: CACHE_KIB }, YOUNG_MB);
     fresh.on('message', (reply: ReaderReply) => {
       const entry = waiting.get(reply.id);
       waiting.delete(reply.id);

@@ -19,7 +19,7 @@ const embedKinds: Record<string, FragmentsTable['kind']> = { p: 'profile', f: 'f
  * Bytes of embedded fragments kept per process (a community's profiles, feeds and tags, a few hundred bytes
  * each), least recently used out first. An entry is counted with its key and the Buffer's own overhead.
  */
-const EMBED_BYTES = 16 * 2 ** 20;
+const EMBED_BYTES = 8 * 2 ** 20;
 const ENTRY_OVERHEAD = 192;
 
 /** What list answers need of a community, read once per store change: its feeds and longest event. */
