@@ -130,11 +130,14 @@ export function createSqliteSearchIndex(budget: SearchBudget, second: SecondRead
       const main: Run = async (query) => (await query.execute(db)).rows;
       const other: Run = (query) => (second as SecondReader).all(query.compile(db));
 
-      /** `make`'s statement over each range, the second half's handed to the other thread before the first runs here. */
+      /**
+       * `make`'s statement over each range, the second half's handed to the other thread before the first runs
+       * here. Should the other thread fail (it could not start, or stopped), its half runs here after the first.
+       */
       async function overRanges(make: (range: Range) => RawBuilder<Scored>): Promise<Scored[]> {
         const [first, rest] = ranges;
         if (!first) return [];
-        const later = rest ? other(make(rest)) : Promise.resolve([]);
+        const later = rest ? other(make(rest)).catch(() => main(make(rest))) : Promise.resolve([]);
         const parts = await Promise.all([main(make(first)), later]);
         return parts.flat();
       }

@@ -244,4 +244,30 @@ describe('a ranking split across two connections (SQLite)', () => {
       expect(handed).toBeGreaterThan(100);
     },
   );
+
+  it.skipIf(testDatabaseUrl !== null)(
+    'answers alike when the second reader fails: its half runs on the first',
+    async () => {
+      const community = await generated(fc.sample(communityArb, { numRuns: 1, seed: 5 })[0] ?? []);
+      let refused = 0;
+      const failing: SecondReader = {
+        all: () => {
+          refused++;
+          return Promise.reject(new Error('The second search reader stopped'));
+        },
+        close: async () => {},
+      };
+      const budget = { ...defaultBudget, rankBudget: 5, titleCandidates: 4 };
+      const one = searchIndexFor(t.testStore.store.dialect, budget);
+      const two = searchIndexFor(t.testStore.store.dialect, { ...budget, splitAbove: 0 }, failing);
+      for (const q of QUERIES) {
+        const window = { limit: 7, offset: 2 };
+        const db = t.testStore.store.db;
+        expect(await two.search(db, 'post', community, parseSearchQuery(q), window), q).toEqual(
+          await one.search(db, 'post', community, parseSearchQuery(q), window),
+        );
+      }
+      expect(refused).toBeGreaterThan(QUERIES.length);
+    },
+  );
 });
