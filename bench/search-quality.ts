@@ -78,7 +78,7 @@ async function main(): Promise<void> {
       rankBudget: Number(values.budget ?? defaultBudget.rankBudget),
       titleCandidates: Number(values.candidates ?? defaultBudget.titleCandidates),
     };
-    const budgeted = searchIndexFor(store.dialect, budget, store.secondReader);
+    const budgeted = searchIndexFor(store.dialect, budget);
     const exact = exactSearch(store.dialect);
     const window = { limit: TOP, offset: 0 };
     const kinds = (values.only?.split(',') ?? Object.keys(searchQueries)) as (keyof typeof searchQueries)[];

@@ -37,7 +37,6 @@ import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { membersRoutes } from './members/members.routes.js';
 import { createPostsService } from './posts/posts.service.js';
 import { postsRoutes } from './posts/posts.routes.js';
-import { defaultBudget } from './search/search-budget.js';
 import { searchIndexFor } from './search/search-index-factory.js';
 import { createSearchService } from './search/search.service.js';
 import { searchRoutes } from './search/search.routes.js';
@@ -163,12 +162,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const answerCache = createAnswerCache(store, config.answerCacheBytes);
   const answers = createFragmentReader(store, answerCache);
   const events = createEventsService(answers, store.hot, clock);
-  const search = createSearchService(
-    store.db,
-    store.hot,
-    answers,
-    searchIndexFor(store.dialect, defaultBudget, store.secondReader),
-  );
+  const search = createSearchService(store.db, store.hot, answers, searchIndexFor(store.dialect));
   const members = createMembersService(store.db, clock, store.localChanges);
   const idempotency = createIdempotencyService(store.db, clock);
   const eventWrites = createEventWritesService(store.db, store.dialect, clock, store.localChanges);

@@ -5,7 +5,6 @@ import type { Database } from './database.js';
 import type { StoreDialect } from './dialect.js';
 import type { HotStatements } from './hot-statements.js';
 import { openPostgres, postgresDialect, type PostgresTimeouts } from './postgres-dialect.js';
-import { createSecondReader, type SecondReader } from './second-reader.js';
 import { openSqlite, sqliteDialect } from './sqlite-dialect.js';
 
 /** A connection pool's state, read when metrics are scraped. */
@@ -25,8 +24,6 @@ export interface Store {
   readonly hot: HotStatements;
   /** Counts the changes this process committed, so that its own caches drop them at once. */
   readonly localChanges: { count: number };
-  /** SQLite files: another connection on its own thread, started when first asked (search's large rankings). */
-  readonly secondReader: SecondReader | null;
   /** The pool's state; null for SQLite, which has one connection and no pool. */
   poolStats(): PoolStats | null;
   close(): Promise<void>;
@@ -60,13 +57,8 @@ export function openStore(databaseUrl: string, poolSize = 10, timeouts: Postgres
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     });
-    return { db, hot, localChanges: { count: 0 }, dialect, secondReader: null, poolStats, close: () => db.destroy() };
+    return { db, hot, localChanges: { count: 0 }, dialect, poolStats, close: () => db.destroy() };
   }
   const { db, hot } = openSqlite(path);
-  const secondReader = path === ':memory:' ? null : createSecondReader(path);
-  const close = async () => {
-    await secondReader?.close();
-    await db.destroy();
-  };
-  return { db, hot, localChanges: { count: 0 }, dialect, secondReader, poolStats: () => null, close };
+  return { db, hot, localChanges: { count: 0 }, dialect, poolStats: () => null, close: () => db.destroy() };
 }

@@ -14,22 +14,10 @@ export const RANK_BUDGET = 20_000;
  */
 export const TITLE_CANDIDATES = 2_000;
 
-/**
- * SQLite: a query with more matches than this is ranked in two halves of the community's documents at once,
- * one on a second connection in another thread (the halves score alike: bm25's statistics are the table's).
- * Below it, handing half to the other thread costs more than it saves.
- */
-export const SPLIT_ABOVE = 5_000;
-
 /** The budget an index is built with: the defaults above, smaller in tests that need large answers from few posts. */
 export interface SearchBudget {
   readonly rankBudget: number;
   readonly titleCandidates: number;
-  readonly splitAbove: number;
 }
 
-export const defaultBudget: SearchBudget = {
-  rankBudget: RANK_BUDGET,
-  titleCandidates: TITLE_CANDIDATES,
-  splitAbove: SPLIT_ABOVE,
-};
+export const defaultBudget: SearchBudget = { rankBudget: RANK_BUDGET, titleCandidates: TITLE_CANDIDATES };

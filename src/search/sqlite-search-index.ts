@@ -1,8 +1,7 @@
 // Search on SQLite: FTS5 MATCH confined to the community's docid range, ranked by bm25 (title 10, body 1), large answers
-// ranked on a budget, and large rankings split between two connections on two threads.
+// ranked on a budget.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { SecondReader } from '../db/second-reader.js';
 import { rankedThrough, windowIds, type DocKey, type Scored } from './ranked-window.js';
 import type { SearchBudget } from './search-budget.js';
 import type { SearchHits, SearchIndex, SearchKind, SearchWindow } from './search-index.js';
@@ -14,7 +13,7 @@ const tables: Record<SearchKind, { fts: string; docs: string; weights: RawBuilde
   comment: { fts: 'comment_search', docs: 'comment_search_docs', weights: sql.raw('1.0'), title: null },
 };
 
-/** Inclusive bounds of docids: a community's own range (migration 002), or a part of it. */
+/** Inclusive bounds of a community's docids (migration 002). */
 interface Range {
   readonly from: number;
   readonly to: number;
@@ -36,28 +35,12 @@ function scopeOf(kind: SearchKind): Scope {
 const within = (scope: Scope, range: Range): RawBuilder<unknown> =>
   sql`${scope.fts}.rowid between ${range.from} and ${range.to}`;
 
-/**
- * Where a statement runs: on the main connection, or on the second reader. bm25's corpus statistics
- * (row count, average length, each term's document count) are the whole table's whatever the rowid
- * range, so a match scores the same in either half of a split ranking.
- */
-type Run = <T>(query: RawBuilder<T>) => Promise<T[]>;
-
-/** The community's docid range, split in two at its middle when `split`; none when it has no document yet. */
-async function rangesOf(db: Kysely<Database>, scope: Scope, communityId: string, split: boolean): Promise<Range[]> {
+/** The community's docid range; none when it has no document yet. */
+async function rangeOf(db: Kysely<Database>, communityId: string): Promise<Range | null> {
   const { rows } = await sql<{ number: number }>`
     select number from search_communities where community_id = ${communityId}`.execute(db);
   const number = rows[0]?.number;
-  if (number === undefined) return [];
-  const whole = { from: number * 4294967296, to: number * 4294967296 + 4294967295 };
-  if (!split) return [whole];
-  const { rows: last } = await sql<{ docid: number | null }>`
-    select max(docid) as docid from ${scope.docs} where docid between ${whole.from} and ${whole.to}`.execute(db);
-  const middle = Math.floor((whole.from + (last[0]?.docid ?? whole.from)) / 2);
-  return [
-    { from: whole.from, to: middle },
-    { from: middle + 1, to: whole.to },
-  ];
+  return number === undefined ? null : { from: number * 4294967296, to: number * 4294967296 + 4294967295 };
 }
 
 /** The exact number of matches: doclists only, no row of posts, comments or docs is read. */
@@ -104,7 +87,6 @@ const scoredCandidates = (scope: Scope, match: string, candidates: readonly numb
   where ${scope.fts} match ${match} and ${within(scope, range)} and +${scope.fts}.rowid in (${docidList(candidates)})`;
 
 const byScore = (a: Scored, b: Scored): number => a.score - b.score;
-const byScoreThenNewerDocid = (a: Scored, b: Scored): number => a.score - b.score || b.docid - a.docid;
 
 function keysReader(db: Kysely<Database>, scope: Scope) {
   return async (docids: number[]): Promise<DocKey[]> => {
@@ -115,41 +97,25 @@ function keysReader(db: Kysely<Database>, scope: Scope) {
   };
 }
 
-export function createSqliteSearchIndex(budget: SearchBudget, second: SecondReader | null = null): SearchIndex {
+export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
   return {
     async search(db, kind, communityId, query: SearchQuery, window): Promise<SearchHits> {
       const match = toFts5Match(query);
       if (match === null) return { ids: [], total: 0 };
       const scope = scopeOf(kind);
-      const [whole] = await rangesOf(db, scope, communityId, false);
-      if (!whole) return { ids: [], total: 0 };
-      const total = await countMatches(db, scope, match, whole);
+      const found = await rangeOf(db, communityId);
+      if (!found) return { ids: [], total: 0 };
+      const range: Range = found;
+      const total = await countMatches(db, scope, match, range);
       if (window.offset >= total) return { ids: [], total };
-      const split = second !== null && total > budget.splitAbove;
-      const ranges = split ? await rangesOf(db, scope, communityId, true) : [whole];
-      const main: Run = async (query) => (await query.execute(db)).rows;
-      const other: Run = (query) => (second as SecondReader).all(query.compile(db));
-
-      /**
-       * `make`'s statement over each range, the second half's handed to the other thread before the first runs
-       * here. Should the other thread fail (it could not start, or stopped), its half runs here after the first.
-       */
-      async function overRanges(make: (range: Range) => RawBuilder<Scored>): Promise<Scored[]> {
-        const [first, rest] = ranges;
-        if (!first) return [];
-        const later = rest ? other(make(rest)).catch(() => main(make(rest))) : Promise.resolve([]);
-        const parts = await Promise.all([main(make(first)), later]);
-        return parts.flat();
-      }
+      const rows = async (query: RawBuilder<Scored>): Promise<Scored[]> => (await query.execute(db)).rows;
 
       /** Best match first over every match (but `except`): the window's end and its ties ranked, dates read for them alone. */
       async function exactWindow(part: SearchWindow, except: readonly number[] = []): Promise<string[]> {
-        const rows = await rankedThrough(part.offset + part.limit, async (limit) =>
-          (await overRanges((range) => bestMatches(scope, match as string, limit, except, range)))
-            .sort(byScore)
-            .slice(0, limit),
+        const ranked = await rankedThrough(part.offset + part.limit, (limit) =>
+          rows(bestMatches(scope, match as string, limit, except, range)),
         );
-        return windowIds(rows, part, keysReader(db, scope));
+        return windowIds(ranked, part, keysReader(db, scope));
       }
 
       const title = tables[kind].title;
@@ -158,11 +124,10 @@ export function createSqliteSearchIndex(budget: SearchBudget, second: SecondRead
 
       // More matches than the budget: the title candidates first, in exact order, then every other match in exact
       // order (read only by a page beyond the candidates). Pages stay disjoint and complete.
-      const candidates = (await overRanges((range) => candidatesOf(scope, likeliest, budget.titleCandidates, range)))
-        .sort(byScoreThenNewerDocid)
-        .slice(0, budget.titleCandidates)
-        .map((row) => row.docid);
-      const first = (await overRanges((range) => scoredCandidates(scope, match, candidates, range))).sort(byScore);
+      const candidates = (await rows(candidatesOf(scope, likeliest, budget.titleCandidates, range))).map(
+        (row) => row.docid,
+      );
+      const first = (await rows(scoredCandidates(scope, match, candidates, range))).sort(byScore);
       const end = window.offset + window.limit;
       const ids = await windowIds(first, window, keysReader(db, scope));
       if (end <= first.length) return { ids, total };

@@ -9,8 +9,6 @@ import type { SearchIndex } from '../../src/search/search-index.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
 import { baseRecords, feedIds } from '../../fixtures/community.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { testDatabaseUrl } from '../helpers/test-store.js';
-import type { SecondReader } from '../../src/db/second-reader.js';
 
 const WORDS = ['harbor', 'lantern', 'willow', 'copper', 'meadow', 'falcon'];
 const DATES = ['2025-01-01T00:00:00Z', '2025-02-01T00:00:00Z', '2025-03-01T00:00:00Z'];
@@ -144,7 +142,7 @@ describe('within the budget', () => {
 });
 
 describe('beyond the budget', () => {
-  const budget = { ...defaultBudget, rankBudget: 5, titleCandidates: 4 };
+  const budget = { rankBudget: 5, titleCandidates: 4 };
 
   it('pages are disjoint and complete, in two runs each in exact order: at most titleCandidates first, then the rest', async () => {
     const index = searchIndexFor(t.testStore.store.dialect, budget);
@@ -184,7 +182,7 @@ describe('beyond the budget', () => {
     const query = parseSearchQuery('harbor');
     const all = await exact()(t.testStore.store.db, 'post', community, query, { limit: 100, offset: 0 });
     const search = (titleCandidates: number, limit: number, offset: number) =>
-      searchIndexFor(t.testStore.store.dialect, { ...defaultBudget, rankBudget: 5, titleCandidates }).search(
+      searchIndexFor(t.testStore.store.dialect, { rankBudget: 5, titleCandidates }).search(
         t.testStore.store.db,
         'post',
         community,
@@ -198,76 +196,4 @@ describe('beyond the budget', () => {
     // One candidate: the best title hit, then every other match (the other title hits among them) in exact order.
     expect((await search(1, 100, 0)).ids).toEqual([first[0], ...all.filter((id) => id !== first[0])]);
   });
-});
-
-describe('a ranking split across two connections (SQLite)', () => {
-  it.skipIf(testDatabaseUrl !== null)(
-    'answers every window, within and beyond the budget, exactly as one connection does',
-    async () => {
-      const second = t.testStore.store.secondReader ?? expect.unreachable('a SQLite file has a second reader');
-      let handed = 0;
-      const counting: SecondReader = {
-        all: (query) => {
-          handed++;
-          return second.all(query);
-        },
-        close: () => second.close(),
-      };
-      const budgets = [defaultBudget, { ...defaultBudget, rankBudget: 5, titleCandidates: 4 }];
-      await fc.assert(
-        fc.asyncProperty(communityArb, async (posts) => {
-          const community = await generated(posts);
-          for (const budget of budgets) {
-            const one = searchIndexFor(t.testStore.store.dialect, budget);
-            const two = searchIndexFor(t.testStore.store.dialect, { ...budget, splitAbove: 0 }, counting);
-            for (const q of QUERIES) {
-              const query = parseSearchQuery(q);
-              for (const [limit, offset] of [
-                [10, 0],
-                [1, 0],
-                [3, 2],
-                [7, 7],
-                [100, 0],
-              ]) {
-                const window = { limit: limit ?? 1, offset: offset ?? 0 };
-                const db = t.testStore.store.db;
-                expect(
-                  await two.search(db, 'post', community, query, window),
-                  `${q} ${JSON.stringify(window)}`,
-                ).toEqual(await one.search(db, 'post', community, query, window));
-              }
-            }
-          }
-        }),
-        { numRuns: 3, seed: 33 },
-      );
-      expect(handed).toBeGreaterThan(100);
-    },
-  );
-
-  it.skipIf(testDatabaseUrl !== null)(
-    'answers alike when the second reader fails: its half runs on the first',
-    async () => {
-      const community = await generated(fc.sample(communityArb, { numRuns: 1, seed: 5 })[0] ?? []);
-      let refused = 0;
-      const failing: SecondReader = {
-        all: () => {
-          refused++;
-          return Promise.reject(new Error('The second search reader stopped'));
-        },
-        close: async () => {},
-      };
-      const budget = { ...defaultBudget, rankBudget: 5, titleCandidates: 4 };
-      const one = searchIndexFor(t.testStore.store.dialect, budget);
-      const two = searchIndexFor(t.testStore.store.dialect, { ...budget, splitAbove: 0 }, failing);
-      for (const q of QUERIES) {
-        const window = { limit: 7, offset: 2 };
-        const db = t.testStore.store.db;
-        expect(await two.search(db, 'post', community, parseSearchQuery(q), window), q).toEqual(
-          await one.search(db, 'post', community, parseSearchQuery(q), window),
-        );
-      }
-      expect(refused).toBeGreaterThan(QUERIES.length);
-    },
-  );
 });
