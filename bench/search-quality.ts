@@ -74,7 +74,6 @@ async function main(): Promise<void> {
   try {
     const community = await communityId(store);
     const budget = {
-      ...defaultBudget,
       rankBudget: Number(values.budget ?? defaultBudget.rankBudget),
       titleCandidates: Number(values.candidates ?? defaultBudget.titleCandidates),
     };

@@ -42,6 +42,18 @@ export function readFragments(
   return hot.all<FragmentRead>(sql, [communityId, kind, ...ids]);
 }
 
+/** What search highlights of posts: their title and plain text, by id, in no particular order. */
+export interface PostText {
+  id: string;
+  title: string | null;
+  body_plaintext: string | null;
+}
+
+export function readPostTexts(hot: HotStatements, communityId: string, ids: readonly string[]) {
+  const sql = `select id, title, body_plaintext from posts where community_id = ? and id in (${placeholders(ids.length)})`;
+  return hot.all<PostText>(sql, [communityId, ...ids]);
+}
+
 export function readFeedListings(hot: HotStatements, communityId: string) {
   return hot.all<FeedListing>('select id, is_archived, is_unlisted, posts_count from feeds where community_id = ?', [
     communityId,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { HotStatements } from '../db/hot-statements.js';
 import type { FragmentReader } from '../fragments/fragment-reader.js';
-import { readFragments, type FragmentRead } from '../fragments/fragment-reads.js';
+import { readFragments, readPostTexts, type FragmentRead, type PostText } from '../fragments/fragment-reads.js';
 import type { Answer } from '../fragments/splice.js';
 import { offsetOf, toPage, type Page } from '../lib/pagination.js';
 import { commentsByIds } from '../posts/comments.repository.js';
@@ -17,16 +17,9 @@ import type { CommentHit, SearchParams } from './search.schemas.js';
 /** Posts leave as their fragments (the bytes GET /posts/{id} sends); comments, which have none, as records. */
 export type SearchResult = { answer: Answer } | { page: Page<CommentHit> };
 
-interface PostText {
-  id: string;
-  title: string | null;
-  body_plaintext: string | null;
-}
-
 const postText = (post: PostText): string =>
   [post.title, post.body_plaintext].filter((text) => text !== null && text !== '').join('\n');
 const commentText = (comment: Comment): string => comment.body_plaintext ?? '';
-const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 
 /** The fragments of `ids` in their order; a post deleted since it was ranked is left out, as a page by id leaves it out. */
 async function postFragments(hot: HotStatements, communityId: string, ids: readonly string[]): Promise<FragmentRead[]> {
@@ -43,10 +36,10 @@ async function postHighlights(
   query: SearchQuery,
 ): Promise<Buffer[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const texts = await hot.all<PostText>(
-    `select id, title, body_plaintext from posts where community_id = ? and id in (${placeholders(ids.length)})`,
-    [communityId, ...ids],
+  const texts = await readPostTexts(
+    hot,
+    communityId,
+    rows.map((row) => row.id),
   );
   const byId = new Map(texts.map((text) => [text.id, text]));
   return rows.map((row) => {
