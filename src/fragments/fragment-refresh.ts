@@ -7,7 +7,7 @@ import { eventProfiles, eventPublications, eventTags, eventsByIds } from '../eve
 import { feedsByIds } from '../feeds/feeds.repository.js';
 import { epochOfStored } from '../lib/timestamps.js';
 import { toFeedSummary, toPost } from '../posts/post.mapper.js';
-import { postsByIds } from '../posts/posts.repository.js';
+import { postsByIds, type PostRow } from '../posts/posts.repository.js';
 import { toProfile } from '../profiles/profile.mapper.js';
 import { profilesByIds } from '../profiles/profiles.repository.js';
 import { toTag } from '../events/event.mapper.js';
@@ -80,17 +80,37 @@ const renderers: Record<Kind, Renderer> = {
     });
   },
   async post(db, communityId, ids) {
-    const rows = await postsByIds(db, communityId, ids);
-    return rows.map((row) => ({
-      id: row.id,
-      // author and feed become holes; the values passed for them are never written.
-      ...renderPostTemplate(toPost(row, null, { id: row.feed_id, label: '', slug: '' }), {
-        author: row.author_profile_id,
-        feed: row.feed_id,
-      }),
-    }));
+    return (await postsByIds(db, communityId, ids)).map(renderPost);
   },
 };
+
+/** A post row as the store holds it, rendered; author and feed become holes (the values passed for them are never written). */
+function renderPost(row: PostRow): Rendered {
+  return {
+    id: row.id,
+    ...renderPostTemplate(toPost(row, null, { id: row.feed_id, label: '', slug: '' }), {
+      author: row.author_profile_id,
+      feed: row.feed_id,
+    }),
+  };
+}
+
+const fragmentRow = (communityId: string, kind: Kind, version: number, { id, text, refs }: Rendered): FragmentRow => ({
+  community_id: communityId,
+  kind,
+  id,
+  version,
+  refs: refs?.join(',') ?? '',
+  body: Buffer.from(text, 'utf8'),
+});
+
+/**
+ * The fragments of posts from the rows just written, without reading them back: for a store that gives back
+ * exactly the values it was given (SQLite's text JSON; PostgreSQL's jsonb would reorder free-form objects' keys).
+ */
+export function postFragments(communityId: string, rows: readonly PostRow[], version: number): FragmentRow[] {
+  return rows.map((row) => fragmentRow(communityId, 'post', version, renderPost(row)));
+}
 
 async function refreshKind(
   db: Kysely<Database>,
@@ -101,15 +121,10 @@ async function refreshKind(
 ): Promise<void> {
   for (const part of chunk([...new Set(ids)], PART)) {
     const rendered = await renderers[kind](db, communityId, part);
-    const rows: FragmentRow[] = rendered.map(({ id, text, refs }) => ({
-      community_id: communityId,
-      kind,
-      id,
-      version,
-      refs: refs?.join(',') ?? '',
-      body: Buffer.from(text, 'utf8'),
-    }));
-    await writeFragments(db, rows);
+    await writeFragments(
+      db,
+      rendered.map((one) => fragmentRow(communityId, kind, version, one)),
+    );
     const found = new Set(rendered.map((r) => r.id));
     const gone = part.filter((id) => !found.has(id));
     if (gone.length > 0) await deleteFragments(db, communityId, kind, gone);

@@ -32,9 +32,10 @@ const texts = new WeakMap<object, Map<string, string>>();
 async function writeRows(
   db: Kysely<Database>,
   table: keyof Database,
-  rows: Row[],
+  given: readonly object[],
   conflictKeys: string[] | null,
 ): Promise<void> {
+  const rows = given as readonly Row[];
   const first = rows[0];
   if (!first) return;
   const columns = Object.keys(first);
@@ -86,13 +87,13 @@ async function writeRows(
 export function upsertRows(
   db: Kysely<Database>,
   table: keyof Database,
-  rows: Row[],
+  rows: readonly object[],
   keys: string[] = ['community_id', 'id'],
 ): Promise<void> {
   return writeRows(db, table, rows, keys);
 }
 
-export function insertRows(db: Kysely<Database>, table: keyof Database, rows: Row[]): Promise<void> {
+export function insertRows(db: Kysely<Database>, table: keyof Database, rows: readonly object[]): Promise<void> {
   return writeRows(db, table, rows, null);
 }
 

@@ -20,6 +20,8 @@ export interface ImportStore {
   deferIndexes(trx: Kysely<Database>): Promise<Deferred>;
   /** Stops indexing rows one by one for this transaction; the returned step indexes the community's rows in one pass. */
   deferSearch(trx: Kysely<Database>, communityId: string): Promise<Deferred>;
+  /** The store reads back exactly the values an import wrote, so fragments may be rendered from the rows written. */
+  readonly readsBackAsWritten: boolean;
   /** After the import committed `records` records: what the store's query planner needs to know of them. */
   afterCommit(db: Kysely<Database>, records: number): Promise<void>;
 }
@@ -70,6 +72,8 @@ export const REBUILD_INDEXES_BELOW = 10_000;
  * other writer ever sees the store without them, and a killed import rolls the drop back with everything else.
  */
 const sqliteImport: ImportStore = {
+  // JSON is stored as the text given, timestamps as their stored strings, numbers as numbers.
+  readsBackAsWritten: true,
   // Foreign keys off for the import's connection (the pragma does nothing inside a transaction, so it is set
   // before BEGIN, on the one connection Kysely holds for the import). They would look every row's parents up
   // again (a third of the writing time), and, deferred, make every parent row written while a violation is
@@ -132,6 +136,8 @@ const sqliteImport: ImportStore = {
 
 /** PostgreSQL: the triggers skip rows while the transaction's `hearth.defer_search` is on (migration 007). */
 const postgresImport: ImportStore = {
+  // jsonb orders an object's keys its own way, and timestamptz comes back as a Date.
+  readsBackAsWritten: false,
   async transaction(db, work) {
     return db.transaction().execute(async (trx) => {
       await sql`set constraints all deferred`.execute(trx);

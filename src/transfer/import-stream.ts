@@ -3,7 +3,9 @@
 // search index (one pass, bulk) and fragments.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { refreshFragments } from '../fragments/fragment-refresh.js';
+import { postFragments, refreshFragments } from '../fragments/fragment-refresh.js';
+import { nextStoreVersion } from '../fragments/fragments.repository.js';
+import type { PostRow } from '../posts/posts.repository.js';
 import type { importWebhooks } from '../webhooks/import-webhooks.js';
 import { chunk, insertRows, upsertRows } from './batch.js';
 import { createDeriver } from './derive.js';
@@ -50,6 +52,8 @@ async function takenEmails(db: Kysely<Database>, communityId: string, rows: Chun
 export class ImportStream {
   /** Feeds whose posts_count the store counts at the end (into a populated community). */
   private readonly feeds = new Set<string>();
+  /** The store version of the posts' fragments rendered as their rows are written (see `postsRendered`). */
+  private version: number | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -57,6 +61,12 @@ export class ImportStream {
     private readonly empty: boolean,
     /** The import's webhook messages, queued in the same transaction. */
     private readonly webhooks: Awaited<ReturnType<typeof importWebhooks>>,
+    /**
+     * Posts' fragments are rendered from the rows as each chunk is written (while the next chunk is parsed),
+     * not read back at the end; only posts whose counters or derived fields the store changes afterwards are
+     * rendered again. For an empty community on a store that reads back exactly what it was given.
+     */
+    private readonly postsRendered = false,
   ) {}
 
   /** Writes one chunk; returns the problems that stop the import instead (e-mails already taken). */
@@ -110,6 +120,14 @@ export class ImportStream {
         for (const post of rows.posts) this.feeds.add(String(post['feed_id']));
       }
       await upsertRows(db, 'posts', rows.posts);
+      if (this.postsRendered) {
+        this.version ??= await nextStoreVersion(db);
+        await upsertRows(db, 'fragments', postFragments(communityId, rows.posts as PostRow[], this.version), [
+          'community_id',
+          'kind',
+          'id',
+        ]);
+      }
     }
     await upsertRows(db, 'comments', rows.comments);
     return [];
@@ -152,8 +170,11 @@ export class ImportStream {
       feeds: result.ids.feeds,
       tags: result.ids.tags,
       events: result.ids.events,
-      // A comment changes its post's comments_count and latest_activity_at.
-      posts: [...result.ids.posts, ...result.ids.commentPosts],
+      // A comment changes its post's comments_count and latest_activity_at; posts rendered as they were written
+      // are rendered again only where the store counted (or derived) after them.
+      posts: this.postsRendered
+        ? [...result.recountPosts, ...(result.late?.posts.map(([id]) => id) ?? [])]
+        : [...result.ids.posts, ...result.ids.commentPosts],
     });
     const { counts } = result;
     await this.webhooks.emit({

@@ -156,7 +156,8 @@ async function runImport(
     await imports.transaction(db, async (trx) => {
       const buildIndexes = empty ? await imports.deferIndexes(trx) : null;
       const indexSearch = empty ? await imports.deferSearch(trx, communityId) : null;
-      const writer = new ImportStream(trx, communityId, empty, await importWebhooks(trx, communityId, clock));
+      const webhooks = await importWebhooks(trx, communityId, clock);
+      const writer = new ImportStream(trx, communityId, empty, webhooks, empty && imports.readsBackAsWritten);
       const settle = async (result: ChunkResult) => {
         for (const [line, field] of result.ignored) options.onIgnored?.(line, field);
         records += result.records;
