@@ -2,7 +2,7 @@
 // fragment-reads.ts.
 import { sql, type Kysely } from 'kysely';
 import type { Database, FragmentsTable } from '../db/database.js';
-import { chunk } from '../transfer/batch.js';
+import { chunk, upsertRows } from '../transfer/batch.js';
 
 export type FragmentRow = FragmentsTable;
 
@@ -21,20 +21,10 @@ export async function nextStoreVersion(db: Kysely<Database>): Promise<number> {
  * Upserts fragments. A fragment whose bytes and refs are unchanged keeps its version, so an ETag changes
  * exactly when the answer does; the store compares, so nothing is read back here.
  */
-export async function writeFragments(db: Kysely<Database>, rows: FragmentRow[]): Promise<void> {
-  for (const part of chunk(rows, 2000)) {
-    await db
-      .insertInto('fragments')
-      .values(part)
-      .onConflict((oc) =>
-        oc.columns(['community_id', 'kind', 'id']).doUpdateSet({
-          version: sql`case when fragments.body = excluded.body and fragments.refs = excluded.refs then fragments.version else excluded.version end`,
-          refs: (eb) => eb.ref('excluded.refs'),
-          body: (eb) => eb.ref('excluded.body'),
-        }),
-      )
-      .execute();
-  }
+export async function writeFragments(db: Kysely<Database>, rows: readonly FragmentRow[]): Promise<void> {
+  await upsertRows(db, 'fragments', rows, ['community_id', 'kind', 'id'], {
+    version: sql`case when fragments.body = excluded.body and fragments.refs = excluded.refs then fragments.version else excluded.version end`,
+  });
 }
 
 export async function deleteFragments(

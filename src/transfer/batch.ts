@@ -1,5 +1,5 @@
 // Chunked upserts and deletes for the import, sized to stay under both stores' bind-parameter limits.
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 
 type Row = Record<string, unknown>;
@@ -34,6 +34,7 @@ async function writeRows(
   table: keyof Database,
   given: readonly object[],
   conflictKeys: string[] | null,
+  conflictSet: Record<string, RawBuilder<unknown>> = {},
 ): Promise<void> {
   const rows = given as readonly Row[];
   const first = rows[0];
@@ -44,12 +45,15 @@ async function writeRows(
   const adapter = db.getExecutor().adapter;
   const byShape = texts.get(adapter) ?? new Map<string, string>();
   texts.set(adapter, byShape);
+  const setText = Object.entries(conflictSet)
+    .map(([column, value]) => `${column}=${value.compile(db).sql}`)
+    .join(',');
   const perStatement = Math.min(MAX_ROWS, 2 ** Math.floor(Math.log2(Math.max(1, MAX_PARAMETERS / columns.length))));
   let at = 0;
   while (at < rows.length) {
     let size = perStatement;
     while (size > rows.length - at) size /= 2;
-    const shape = `${table}|${columns.join(',')}|${conflictKeys?.join(',') ?? ''}|${size}`;
+    const shape = `${table}|${columns.join(',')}|${conflictKeys?.join(',') ?? ''}|${setText}|${size}`;
     let text = byShape.get(shape);
     if (text === undefined) {
       const template = Object.fromEntries(columns.map((column) => [column, null]));
@@ -61,7 +65,9 @@ async function writeRows(
                 .columns(conflictKeys)
                 .doUpdateSet((eb) =>
                   Object.fromEntries(
-                    columns.filter((c) => !conflictKeys.includes(c)).map((c) => [c, eb.ref(`excluded.${c}`)]),
+                    columns
+                      .filter((c) => !conflictKeys.includes(c))
+                      .map((c) => [c, conflictSet[c] ?? eb.ref(`excluded.${c}`)]),
                   ),
                 ),
             )
@@ -83,14 +89,18 @@ async function writeRows(
   }
 }
 
-/** Inserts rows, replacing the columns of rows whose (community_id, id) already exists. */
+/**
+ * Inserts rows, replacing the columns of rows whose `keys` (community_id, id) already exist with the new values,
+ * or with the expressions of `set` for the columns it names.
+ */
 export function upsertRows(
   db: Kysely<Database>,
   table: keyof Database,
   rows: readonly object[],
   keys: string[] = ['community_id', 'id'],
+  set: Record<string, RawBuilder<unknown>> = {},
 ): Promise<void> {
-  return writeRows(db, table, rows, keys);
+  return writeRows(db, table, rows, keys, set);
 }
 
 export function insertRows(db: Kysely<Database>, table: keyof Database, rows: readonly object[]): Promise<void> {

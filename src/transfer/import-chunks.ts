@@ -1,6 +1,7 @@
 // The import's thread-side half: NDJSON lines in, rows ready to write out, chunk by chunk. It parses, validates
 // and derives (plain text, read time, references) and keeps what only the whole file can tell: links, e-mails,
-// ids, and (into an empty community) comment counts, latest activity and feed counts, computed in memory.
+// ids, comment counts and latest activity (exact for posts new to the store) and, into an empty community, feed
+// counts, computed in memory.
 import { type ResolverTables, deriverOf } from './derive.js';
 import { parseLine, type ParseOptions } from './import-parse.js';
 import { emptyPlan, type ImportPlan, type Link } from './import-plan.js';
@@ -29,6 +30,8 @@ export interface ChunkRows {
   posts: Row[];
   comments: Row[];
   emails: EmailClaim[];
+  /** Posts whose comments_count and latest_activity_at were counted from the file (exact for a post new to the store). */
+  countedPosts: string[];
 }
 
 export interface ChunkResult {
@@ -60,7 +63,7 @@ export interface FinishResult {
   };
   /** Feed references derived once every feed and profile is known. */
   feedReferences: { id: string; purpose: string | null; topic: string | null }[];
-  /** Posts whose comments_count and latest_activity_at the store must count (all of them, into a populated community). */
+  /** Posts whose comments_count and latest_activity_at the store must count (besides those it held among `countedPosts`). */
   recountPosts: string[];
   /** Into an empty community: posts_count per feed from memory; null when the store must count (a post given twice). */
   feedCounts: [string, number][] | null;
@@ -96,6 +99,8 @@ export class ChunkBuilder {
   private readonly activity = new Map<string, { n: number; max: string }>();
   private readonly feedCounts = new Map<string, number>();
   private feedCountsValid = true;
+  /** Set once a comment was given twice: the store counts every post. */
+  private recountAll = false;
   private readonly pendingFeeds = new Map<string, { purpose: unknown[] | null; topic: unknown[] | null }>();
   private readonly derivedMasks = {
     posts: new Map<string, number>(),
@@ -198,7 +203,8 @@ export class ChunkBuilder {
         commentPosts: [...this.commentPosts],
       },
       feedReferences,
-      recountPosts: [...this.recount],
+      // Posts that only the store holds count the comments the file gave them.
+      recountPosts: [...this.recount, ...[...this.commentPosts].filter((id) => !this.ids.posts.has(id))],
       feedCounts: this.options.empty && this.feedCountsValid ? [...this.feedCounts] : null,
       late: this.late
         ? {
@@ -264,6 +270,7 @@ export class ChunkBuilder {
       posts: [],
       comments: [],
       emails: [],
+      countedPosts: [],
     };
     for (const feed of plan.feeds.values()) {
       rows.feeds.push({ community_id, ...feed.row });
@@ -306,8 +313,9 @@ export class ChunkBuilder {
       const { row } = comment;
       const postId = row.post_id;
       this.commentPosts.add(postId);
-      if (!this.options.empty || (this.ids.posts.has(postId) && !plan.posts.has(postId))) this.recount.add(postId);
-      if (this.ids.comments.has(row.id) && this.options.empty) this.recountEverything();
+      // Its post's row is written already: the store counts. (A post not in the file is the store's: see finish.)
+      if (this.ids.posts.has(postId) && !plan.posts.has(postId)) this.recount.add(postId);
+      if (this.ids.comments.has(row.id)) this.recountEverything();
       this.ids.comments.add(row.id);
       const seen = this.activity.get(postId);
       if (seen) {
@@ -343,15 +351,20 @@ export class ChunkBuilder {
         references: post.references ?? derive.references(post.blocks, post.prosemirror),
       };
       const activity = this.activity.get(row.id);
-      if (!this.options.empty || again) {
-        // The store counts: comments may already be there, or an earlier record of this post was written.
-        if (activity || !post.commentsCountGiven) this.recount.add(row.id);
-        if (again) this.feedCountsValid = false;
-      } else if (activity || !post.commentsCountGiven) {
-        written['comments_count'] = activity?.n ?? 0;
-        const own = String(row.latest_activity_at);
-        if (activity && activity.max > own) written['latest_activity_at'] = activity.max;
+      if (activity || !post.commentsCountGiven) {
+        if (again || this.recountAll) {
+          // The store counts: an earlier record of this post was written, or a comment moved between posts.
+          this.recount.add(row.id);
+        } else {
+          // Every comment of the file so far; later ones make the store count (above). Into a populated
+          // community the writer has the store count the posts it held already (their other comments).
+          written['comments_count'] = activity?.n ?? 0;
+          const own = String(row.latest_activity_at);
+          if (activity && activity.max > own) written['latest_activity_at'] = activity.max;
+          rows.countedPosts.push(row.id);
+        }
       }
+      if (again) this.feedCountsValid = false;
       if (!again) this.feedCounts.set(row.feed_id, (this.feedCounts.get(row.feed_id) ?? 0) + 1);
       rows.posts.push(written);
     }
@@ -363,7 +376,7 @@ export class ChunkBuilder {
   private recountEverything(): void {
     for (const id of this.ids.posts) this.recount.add(id);
     for (const id of this.commentPosts) this.recount.add(id);
-    this.options.empty = false;
+    this.recountAll = true;
     this.feedCountsValid = false;
   }
 }

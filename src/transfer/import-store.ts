@@ -1,11 +1,10 @@
 // The import's few store-specific steps: its transaction (foreign keys left to the import's own link checks on
-// SQLite, checked at commit on PostgreSQL), secondary indexes and the search index built in one pass after the rows
-// (bulk import into an empty community) instead of row by row, and a vacuum with fresh planner statistics after a
-// large import.
-import { sql, type Kysely } from 'kysely';
+// SQLite, checked at commit on PostgreSQL), secondary indexes (into an empty community) and the search index built
+// in one pass after the rows instead of row by row, and a vacuum with fresh planner statistics after a large import.
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
-import { postgresSearchLoad, sqliteSearchLoad } from '../db/migrations/002-search.js';
+import { postgresSearchLoad, sqliteSearchLoad, sqliteSearchMark } from '../db/migrations/002-search.js';
 
 /** A step the import runs once every row is written. */
 export type Deferred = () => Promise<void>;
@@ -18,8 +17,12 @@ export interface ImportStore {
   transaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
   /** Drops the secondary indexes of tables that hold few rows; the returned step builds them again, each in one pass. */
   deferIndexes(trx: Kysely<Database>): Promise<Deferred>;
-  /** Stops indexing rows one by one for this transaction; the returned step indexes the community's rows in one pass. */
-  deferSearch(trx: Kysely<Database>, communityId: string): Promise<Deferred>;
+  /**
+   * Stops indexing rows one by one for this transaction where the store can index the import's rows in one pass
+   * after them (the returned step): SQLite always, PostgreSQL into an empty community (its pass indexes every row
+   * of the community).
+   */
+  deferSearch(trx: Kysely<Database>, communityId: string, empty: boolean): Promise<Deferred>;
   /** The store reads back exactly the values an import wrote, so fragments may be rendered from the rows written. */
   readonly readsBackAsWritten: boolean;
   /** After the import committed `records` records: what the store's query planner needs to know of them. */
@@ -122,10 +125,22 @@ const sqliteImport: ImportStore = {
     await sql`insert into search_communities (community_id) select ${communityId} where not exists (select 1 from search_communities where community_id = ${communityId})`.execute(
       trx,
     );
+    // Rows the import adds come after these (an existing row it rewrites keeps its document, updated by the
+    // update trigger, which stays).
+    const marks = new Map<string, { row_after: number; docid_after: number }>();
+    for (const source of SEARCH_SOURCES) {
+      const { rows } = await trx.executeQuery<{ row_after: number; docid_after: number }>(
+        CompiledQuery.raw(sqliteSearchMark(source), [communityId]),
+      );
+      if (rows[0]) marks.set(source, rows[0]);
+    }
     return async () => {
       for (const source of SEARCH_SOURCES) {
-        for (const statement of sqliteSearchLoad(source))
-          await sql.raw(statement.replaceAll('?', `'${communityId.replaceAll("'", "''")}'`)).execute(trx);
+        const mark = marks.get(source);
+        if (!mark) continue;
+        const [docs, index] = sqliteSearchLoad(source);
+        await trx.executeQuery(CompiledQuery.raw(docs, [mark.docid_after, mark.row_after, communityId]));
+        await trx.executeQuery(CompiledQuery.raw(index, [mark.docid_after, communityId, communityId]));
       }
       for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(trx);
     };
@@ -147,7 +162,8 @@ const postgresImport: ImportStore = {
   async deferIndexes() {
     return async () => {};
   },
-  async deferSearch(trx, communityId) {
+  async deferSearch(trx, communityId, empty) {
+    if (!empty) return async () => {};
     await sql`select set_config('hearth.defer_search', 'on', true)`.execute(trx);
     return async () => {
       await sql`select set_config('hearth.defer_search', 'off', true)`.execute(trx);

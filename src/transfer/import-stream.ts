@@ -1,10 +1,10 @@
 // Writes an import chunk by chunk inside one transaction while the next chunk is parsed, then what needs the
-// whole file: link checks, derived feed references, counters (from memory into an empty community), the
-// search index (one pass, bulk) and fragments.
+// whole file: link checks, derived feed references, the counters memory could not give, the search index (one
+// pass, bulk) and the fragments not rendered with their rows.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { postFragments, refreshFragments } from '../fragments/fragment-refresh.js';
-import { nextStoreVersion } from '../fragments/fragments.repository.js';
+import { nextStoreVersion, writeFragments } from '../fragments/fragments.repository.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import type { importWebhooks } from '../webhooks/import-webhooks.js';
 import { chunk, insertRows, upsertRows } from './batch.js';
@@ -52,6 +52,8 @@ async function takenEmails(db: Kysely<Database>, communityId: string, rows: Chun
 export class ImportStream {
   /** Feeds whose posts_count the store counts at the end (into a populated community). */
   private readonly feeds = new Set<string>();
+  /** Posts the store held already whose comments the file counted: the store counts them all at the end. */
+  private readonly recount = new Set<string>();
   /** The store version of the posts' fragments rendered as their rows are written (see `postsRendered`). */
   private version: number | null = null;
 
@@ -64,7 +66,7 @@ export class ImportStream {
     /**
      * Posts' fragments are rendered from the rows as each chunk is written (while the next chunk is parsed),
      * not read back at the end; only posts whose counters or derived fields the store changes afterwards are
-     * rendered again. For an empty community on a store that reads back exactly what it was given.
+     * rendered again. For a store that reads back exactly what it was given.
      */
     private readonly postsRendered = false,
   ) {}
@@ -105,28 +107,29 @@ export class ImportStream {
     if (rows.posts.length > 0) {
       if (!this.empty) {
         // A post moved to another feed changes the count of the feed it left too.
+        const held = new Set<string>();
         for (const part of chunk(
           rows.posts.map((p) => String(p['id'])),
           5000,
         )) {
           const previous = await db
             .selectFrom('posts')
-            .select('feed_id')
+            .select(['id', 'feed_id'])
             .where('community_id', '=', communityId)
             .where('id', 'in', part)
             .execute();
-          for (const row of previous) this.feeds.add(row.feed_id);
+          for (const row of previous) {
+            this.feeds.add(row.feed_id);
+            held.add(row.id);
+          }
         }
         for (const post of rows.posts) this.feeds.add(String(post['feed_id']));
+        for (const id of rows.countedPosts) if (held.has(id)) this.recount.add(id);
       }
       await upsertRows(db, 'posts', rows.posts);
       if (this.postsRendered) {
         this.version ??= await nextStoreVersion(db);
-        await upsertRows(db, 'fragments', postFragments(communityId, rows.posts as PostRow[], this.version), [
-          'community_id',
-          'kind',
-          'id',
-        ]);
+        await writeFragments(db, postFragments(communityId, rows.posts as PostRow[], this.version));
       }
     }
     await upsertRows(db, 'comments', rows.comments);
@@ -150,7 +153,8 @@ export class ImportStream {
         .execute();
     }
     if (result.late) await this.deriveAgain(result.late);
-    await refreshPostActivity(db, communityId, new Set(result.recountPosts));
+    const recount = new Set([...result.recountPosts, ...this.recount]);
+    await refreshPostActivity(db, communityId, recount);
     if (result.feedCounts) {
       for (const [feedId, count] of result.feedCounts) {
         await db
@@ -173,7 +177,7 @@ export class ImportStream {
       // A comment changes its post's comments_count and latest_activity_at; posts rendered as they were written
       // are rendered again only where the store counted (or derived) after them.
       posts: this.postsRendered
-        ? [...result.recountPosts, ...(result.late?.posts.map(([id]) => id) ?? [])]
+        ? [...recount, ...(result.late?.posts.map(([id]) => id) ?? [])]
         : [...result.ids.posts, ...result.ids.commentPosts],
     });
     const { counts } = result;

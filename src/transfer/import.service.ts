@@ -103,8 +103,9 @@ function feedBlocks(input: AsyncIterable<Uint8Array | string>): Feed {
  * Reads the lines chunk by chunk: a worker thread parses, checks and derives each while the store writes the
  * one before, all in one transaction. A refused line stops the writing; every further line is still checked
  * (up to `maxProblems` problems), then the transaction is rolled back and every problem of the file reported,
- * links and e-mails included, as if nothing had been written. Into an empty community the search index is
- * loaded in one pass after the rows and the counters come from memory. `dryRun` checks and writes nothing.
+ * links and e-mails included, as if nothing had been written. The search index is loaded in one pass after the
+ * rows (on PostgreSQL into an empty community), and the comment counters of posts new to the store come from
+ * memory. `dryRun` checks and writes nothing.
  */
 export function importLines(
   store: Store,
@@ -155,9 +156,9 @@ async function runImport(
   try {
     await imports.transaction(db, async (trx) => {
       const buildIndexes = empty ? await imports.deferIndexes(trx) : null;
-      const indexSearch = empty ? await imports.deferSearch(trx, communityId) : null;
+      const indexSearch = await imports.deferSearch(trx, communityId, empty);
       const webhooks = await importWebhooks(trx, communityId, clock);
-      const writer = new ImportStream(trx, communityId, empty, webhooks, empty && imports.readsBackAsWritten);
+      const writer = new ImportStream(trx, communityId, empty, webhooks, imports.readsBackAsWritten);
       const settle = async (result: ChunkResult) => {
         for (const [line, field] of result.ignored) options.onIgnored?.(line, field);
         records += result.records;
@@ -182,7 +183,7 @@ async function runImport(
       options.onWrite?.(records);
       await buildIndexes?.();
       await writer.finish(finished);
-      await indexSearch?.();
+      await indexSearch();
     });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;

@@ -125,6 +125,48 @@ describe('posts rendered as their rows are written', () => {
   }
 });
 
+describe('posts rendered and counted as their rows are written, into a populated community', () => {
+  it('equal what the store renders and counts', async () => {
+    const db = t.testStore.store.db;
+    const all = [...demoRecords({ now: NOW, scale: 600, seed: 31 })];
+    // Half the posts first with some of their comments; then the other posts with theirs, the rest of the comments
+    // of posts the store holds, and some of those posts again.
+    const posts = all.filter((r) => r['kind'] === 'post').map((r) => r['id']);
+    const early = new Set(posts.filter((_, i) => i % 2 === 0));
+    const postOf = (r: Record<string, unknown>) => r['parent_post_id'] ?? r['post_id'];
+    const isFirst = (r: Record<string, unknown>, i: number) =>
+      r['kind'] === 'post'
+        ? early.has(r['id'])
+        : r['kind'] === 'comment'
+          ? early.has(postOf(r)) && !r['parent_comment_id'] && i % 2 === 0
+          : true;
+    const first = all.filter(isFirst);
+    const second = all.filter((r, i) => !isFirst(r, i));
+    const again = first.filter((r) => r['kind'] === 'post').slice(0, 25);
+    const community = await t.community('rendered-populated');
+    await importLines(t.testStore.store, community, lines(first));
+    await importLines(t.testStore.store, community, lines([...second, ...again]));
+
+    const fragments = () =>
+      db
+        .selectFrom('fragments')
+        .select(['id', 'version', 'refs', 'body'])
+        .where('community_id', '=', community)
+        .where('kind', '=', 'post')
+        .orderBy('id')
+        .execute();
+    const written = await fragments();
+    await db.transaction().execute((trx) => rebuildCommunity(trx, community));
+    expect(await fragments()).toEqual(written);
+    const counts = await sql<{ id: string; comments_count: number; counted: number }>`
+      select p.id, p.comments_count, (select count(*) from comments c where c.community_id = p.community_id and c.post_id = p.id) as counted
+      from posts p where p.community_id = ${community} order by p.id`.execute(db);
+    expect(counts.rows.length).toBe(new Set(all.filter((r) => r['kind'] === 'post').map((r) => r['id'])).size);
+    expect(counts.rows.map((r) => Number(r.comments_count))).toEqual(counts.rows.map((r) => Number(r.counted)));
+    expect(counts.rows.some((r) => Number(r.counted) > 0)).toBe(true);
+  });
+});
+
 describe('a killed import', () => {
   it('keeps nothing, and the next import works', async () => {
     ensureBuilt();

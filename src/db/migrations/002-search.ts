@@ -188,29 +188,44 @@ export function postgresSearchLoad(source: 'posts' | 'comments'): string {
     on conflict (community_id, id) do update set created_at = excluded.created_at, document = excluded.document`;
 }
 
+/** The docids of a community's search documents lie in [s.number * 2^32, s.number * 2^32 + 2^32 - 1]. */
+const DOCID_RANGE_END = 'number * 4294967296 + 4294967295';
+
 /**
- * SQLite: one community's docids (in insertion order, as the insert trigger numbers them) and FTS rows, in two
- * statements (? : the community). The FTS rows go in docid order: FTS5 writes its pending terms out as a new
- * segment whenever a rowid arrives below the last one, so rows in the docs index's (community, id) order made a
- * segment per document and merged them again (1.46 s against 0.55 s for 60,000 documents).
+ * SQLite: the search documents of one community's rows written after a point (`sqliteSearchMark`), in two
+ * statements: docids, in insertion order as the insert trigger numbers them, then FTS rows (parameters of both:
+ * the community's last docid before, then the source's last rowid before and the community, or the community
+ * twice). The FTS rows
+ * go in docid order: FTS5 writes its pending terms out as a new segment whenever a rowid arrives below the last
+ * one, so rows in the docs index's (community, id) order made a segment per document and merged them again
+ * (1.46 s against 0.55 s for 60,000 documents). Both walk rowid ranges: the rows written since, not the
+ * community's older ones.
  */
-export function sqliteSearchLoad(source: 'posts' | 'comments'): string[] {
+export function sqliteSearchLoad(source: 'posts' | 'comments'): [docs: string, index: string] {
   const spec = specOf(source);
   const docs = `${spec.index}_docs`;
   const names = spec.columns.map((c) => c.name).join(', ');
   const texts = spec.columns.map((c) => `substr(coalesce(p.${c.column}, ''), 1, ${c.limit})`).join(', ');
   return [
     `insert into ${docs} (docid, community_id, id, created_at)
-      select coalesce((select max(d.docid) from ${docs} d where d.docid between s.number * 4294967296 and s.number * 4294967296 + 4294967295), s.number * 4294967296)
-               + row_number() over (order by p.rowid),
+      select ? + row_number() over (order by p.rowid),
              p.community_id, p.id, p.created_at
-      from ${spec.source} p join search_communities s on s.community_id = p.community_id
-      where p.community_id = ? and not exists (select 1 from ${docs} x where x.community_id = p.community_id and x.id = p.id)
+      from ${spec.source} p
+      where p.rowid > ? and +p.community_id = ? and not exists (select 1 from ${docs} x where x.community_id = p.community_id and x.id = p.id)
       order by p.rowid`,
     `insert into ${spec.index} (rowid, ${names})
-      select d.docid, ${texts} from ${docs} d join ${spec.source} p on p.community_id = d.community_id and p.id = d.id where d.community_id = ?
+      select d.docid, ${texts} from ${docs} d join ${spec.source} p on p.community_id = d.community_id and p.id = d.id
+      where d.docid > ? and d.docid <= (select ${DOCID_RANGE_END} from search_communities where community_id = ?) and +d.community_id = ?
       order by d.docid`,
   ];
+}
+
+/** SQLite: where a community's documents end now (parameter: the community; a row: the `source` table's last rowid, the last docid). */
+export function sqliteSearchMark(source: 'posts' | 'comments'): string {
+  const docs = `${specOf(source).index}_docs`;
+  return `select (select coalesce(max(rowid), 0) from ${source}) as row_after,
+      coalesce((select max(d.docid) from ${docs} d where d.docid between s.number * 4294967296 and s.${DOCID_RANGE_END}), s.number * 4294967296) as docid_after
+    from search_communities s where s.community_id = ?`;
 }
 
 function specOf(source: 'posts' | 'comments'): IndexSpec {
