@@ -58,8 +58,10 @@ export interface FinishResult {
     profiles: string[];
     tags: string[];
     events: string[];
+    /** Every post of the file, when the writer renders them at the end (not `renderPosts`). */
     posts: string[];
-    commentPosts: string[];
+    /** Posts the store holds, and the file does not, that its comments name. */
+    storePosts: string[];
   };
   /** Feed references derived once every feed and profile is known. */
   feedReferences: { id: string; purpose: string | null; topic: string | null }[];
@@ -79,7 +81,32 @@ export interface ChunkOptions extends ParseOptions {
   communityId: string;
   /** The community held nothing: counters are kept in memory instead of counted by the store. */
   empty: boolean;
+  /** The writer renders posts from their rows: the file's post ids are not needed at the end. */
+  renderPosts: boolean;
   resolver: ResolverTables;
+}
+
+/** Which derived fields each record of a kind had, kept as one usual mask and the records whose mask differs. */
+class DerivedMasks {
+  private usual: number | null = null;
+  private readonly other = new Map<string, number>();
+
+  /** The mask of the record's last line. */
+  set(id: string, mask: number): void {
+    this.usual ??= mask;
+    if (mask === this.usual) this.other.delete(id);
+    else this.other.set(id, mask);
+  }
+
+  /** The records among `ids` with a derived field, each with its mask. */
+  list(ids: Iterable<string>): [string, number][] {
+    const listed: [string, number][] = [];
+    for (const id of ids) {
+      const mask = this.other.get(id) ?? this.usual ?? 0;
+      if (mask) listed.push([id, mask]);
+    }
+    return listed;
+  }
 }
 
 export class ChunkBuilder {
@@ -94,8 +121,8 @@ export class ChunkBuilder {
   private readonly unresolvedCandidates: Link[] = [];
   private readonly rejected = new Set<string>();
   private readonly emails = new Map<string, EmailClaim>();
-  private readonly commentPosts = new Set<string>();
   private readonly recount = new Set<string>();
+  /** Comments counted for posts whose row is not written yet (a row written takes its post's entry). */
   private readonly activity = new Map<string, { n: number; max: string }>();
   private readonly feedCounts = new Map<string, number>();
   private feedCountsValid = true;
@@ -103,9 +130,9 @@ export class ChunkBuilder {
   private recountAll = false;
   private readonly pendingFeeds = new Map<string, { purpose: unknown[] | null; topic: unknown[] | null }>();
   private readonly derivedMasks = {
-    posts: new Map<string, number>(),
-    comments: new Map<string, number>(),
-    events: new Map<string, number>(),
+    posts: new DerivedMasks(),
+    comments: new DerivedMasks(),
+    events: new DerivedMasks(),
   };
   private readonly profileKeys = new Map<string, string>();
   private derivedAny = false;
@@ -177,6 +204,8 @@ export class ChunkBuilder {
     const unresolved = this.unresolvedCandidates.filter(
       (link) => !this.ids[link.table].has(link.id) && !this.rejected.has(`${link.table}:${link.id}`),
     );
+    // Only comments link posts: those the file does not hold are the store's.
+    const storePosts = [...new Set(unresolved.filter((link) => link.table === 'posts').map((link) => link.id))];
     const feedReferences = [...this.pendingFeeds].map(([id, feed]) => ({
       id,
       purpose: feed.purpose ? this.derive.references(feed.purpose) : null,
@@ -199,18 +228,18 @@ export class ChunkBuilder {
         profiles: [...this.ids.profiles],
         tags: [...this.ids.tags],
         events: [...this.ids.events],
-        posts: [...this.ids.posts],
-        commentPosts: [...this.commentPosts],
+        posts: this.options.renderPosts ? [] : [...this.ids.posts],
+        storePosts,
       },
       feedReferences,
       // Posts that only the store holds count the comments the file gave them.
-      recountPosts: [...this.recount, ...[...this.commentPosts].filter((id) => !this.ids.posts.has(id))],
+      recountPosts: [...this.recount, ...storePosts],
       feedCounts: this.options.empty && this.feedCountsValid ? [...this.feedCounts] : null,
       late: this.late
         ? {
-            posts: [...this.derivedMasks.posts],
-            comments: [...this.derivedMasks.comments],
-            events: [...this.derivedMasks.events],
+            posts: this.derivedMasks.posts.list(this.ids.posts),
+            comments: this.derivedMasks.comments.list(this.ids.comments),
+            events: this.derivedMasks.events.list(this.ids.events),
           }
         : null,
     };
@@ -288,7 +317,7 @@ export class ChunkBuilder {
       let mask = 0;
       if (event.deriveDescription) mask |= DERIVED.description;
       if (event.deriveRecap) mask |= DERIVED.recap;
-      if (mask) this.derivedMasks.events.set(id, mask);
+      this.derivedMasks.events.set(id, mask);
       rows.events.push({
         community_id,
         ...event.row,
@@ -312,20 +341,22 @@ export class ChunkBuilder {
     for (const comment of plan.comments.values()) {
       const { row } = comment;
       const postId = row.post_id;
-      this.commentPosts.add(postId);
-      // Its post's row is written already: the store counts. (A post not in the file is the store's: see finish.)
-      if (this.ids.posts.has(postId) && !plan.posts.has(postId)) this.recount.add(postId);
       if (this.ids.comments.has(row.id)) this.recountEverything();
       this.ids.comments.add(row.id);
-      const seen = this.activity.get(postId);
-      if (seen) {
-        seen.n++;
-        if (row.created_at > seen.max) seen.max = row.created_at;
-      } else this.activity.set(postId, { n: 1, max: row.created_at });
+      if (this.ids.posts.has(postId) && !plan.posts.has(postId)) {
+        // Its post's row is written already: the store counts. (A post not in the file is the store's: see finish.)
+        this.recount.add(postId);
+      } else {
+        const seen = this.activity.get(postId);
+        if (seen) {
+          seen.n++;
+          if (row.created_at > seen.max) seen.max = row.created_at;
+        } else this.activity.set(postId, { n: 1, max: row.created_at });
+      }
       let mask = 0;
       if (comment.body_plaintext === undefined) mask |= DERIVED.plaintext;
       if (comment.references === undefined) mask |= DERIVED.references;
-      if (mask) this.derivedMasks.comments.set(row.id, mask);
+      this.derivedMasks.comments.set(row.id, mask);
       rows.comments.push({
         community_id,
         ...row,
@@ -342,7 +373,7 @@ export class ChunkBuilder {
       if (post.body_plaintext === undefined) mask |= DERIVED.plaintext;
       if (post.read_time_minutes === undefined) mask |= DERIVED.readTime;
       if (post.references === undefined) mask |= DERIVED.references;
-      if (mask) this.derivedMasks.posts.set(row.id, mask);
+      this.derivedMasks.posts.set(row.id, mask);
       const written: Row = {
         community_id,
         ...row,
@@ -351,6 +382,7 @@ export class ChunkBuilder {
         references: post.references ?? derive.references(post.blocks, post.prosemirror),
       };
       const activity = this.activity.get(row.id);
+      this.activity.delete(row.id);
       if (activity || !post.commentsCountGiven) {
         if (again || this.recountAll) {
           // The store counts: an earlier record of this post was written, or a comment moved between posts.
@@ -375,7 +407,6 @@ export class ChunkBuilder {
   /** A comment given twice may have moved between posts: the store counts every post of the file. */
   private recountEverything(): void {
     for (const id of this.ids.posts) this.recount.add(id);
-    for (const id of this.commentPosts) this.recount.add(id);
     this.recountAll = true;
     this.feedCountsValid = false;
   }

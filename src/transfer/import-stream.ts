@@ -165,8 +165,7 @@ export class ImportStream {
           .execute();
       }
     } else {
-      for (const post of result.ids.posts.length > 0 && this.empty ? await this.feedsOfPosts() : [])
-        this.feeds.add(post);
+      for (const post of result.counts.posts > 0 && this.empty ? await this.feedsOfPosts() : []) this.feeds.add(post);
       await refreshFeedCounts(db, communityId, this.feeds);
     }
     await refreshFragments(db, communityId, {
@@ -178,7 +177,7 @@ export class ImportStream {
       // are rendered again only where the store counted (or derived) after them.
       posts: this.postsRendered
         ? [...recount, ...(result.late?.posts.map(([id]) => id) ?? [])]
-        : [...result.ids.posts, ...result.ids.commentPosts],
+        : [...result.ids.posts, ...result.ids.storePosts],
     });
     const { counts } = result;
     await this.webhooks.emit({

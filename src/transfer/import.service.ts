@@ -144,6 +144,7 @@ async function runImport(
       now: toStored(clock()),
       communityId,
       empty,
+      renderPosts: imports.readsBackAsWritten,
       resolver: await loadResolverTables(db, communityId),
       ignoreUnknown: options.ignoreUnknown,
     },
