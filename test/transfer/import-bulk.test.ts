@@ -74,17 +74,17 @@ describe('bulk and incremental import', () => {
   }
 });
 
-describe('posts rendered as their rows are written', () => {
-  /** Every post fragment of the community: id, version, refs and bytes. */
-  const postFragments = (communityId: string) =>
-    t.testStore.store.db
-      .selectFrom('fragments')
-      .select(['id', 'version', 'refs', 'body'])
-      .where('community_id', '=', communityId)
-      .where('kind', '=', 'post')
-      .orderBy('id')
-      .execute();
+/** Every post fragment of a community: id, version, refs and bytes. */
+const postFragments = (communityId: string) =>
+  t.testStore.store.db
+    .selectFrom('fragments')
+    .select(['id', 'version', 'refs', 'body'])
+    .where('community_id', '=', communityId)
+    .where('kind', '=', 'post')
+    .orderBy('id')
+    .execute();
 
+describe('posts rendered as their rows are written', () => {
   const shuffled = <T>(items: T[], seed: number): T[] => {
     let state = seed;
     const random = () => {
@@ -147,17 +147,9 @@ describe('posts rendered and counted as their rows are written, into a populated
     await importLines(t.testStore.store, community, lines(first));
     await importLines(t.testStore.store, community, lines([...second, ...again]));
 
-    const fragments = () =>
-      db
-        .selectFrom('fragments')
-        .select(['id', 'version', 'refs', 'body'])
-        .where('community_id', '=', community)
-        .where('kind', '=', 'post')
-        .orderBy('id')
-        .execute();
-    const written = await fragments();
+    const written = await postFragments(community);
     await db.transaction().execute((trx) => rebuildCommunity(trx, community));
-    expect(await fragments()).toEqual(written);
+    expect(await postFragments(community)).toEqual(written);
     const counts = await sql<{ id: string; comments_count: number; counted: number }>`
       select p.id, p.comments_count, (select count(*) from comments c where c.community_id = p.community_id and c.post_id = p.id) as counted
       from posts p where p.community_id = ${community} order by p.id`.execute(db);
