@@ -195,11 +195,10 @@ const DOCID_RANGE_END = 'number * 4294967296 + 4294967295';
  * SQLite: the search documents of one community's rows written after a point (`sqliteSearchMark`), in two
  * statements: docids, in insertion order as the insert trigger numbers them, then FTS rows (parameters of both:
  * the community's last docid before, then the source's last rowid before and the community, or the community
- * twice). The FTS rows
- * go in docid order: FTS5 writes its pending terms out as a new segment whenever a rowid arrives below the last
- * one, so rows in the docs index's (community, id) order made a segment per document and merged them again
- * (1.46 s against 0.55 s for 60,000 documents). Both walk rowid ranges: the rows written since, not the
- * community's older ones.
+ * twice). Both walk rowid ranges, the rows written since and not the community's older ones. The FTS rows go in
+ * docid order: FTS5 writes its pending terms out as a new segment whenever a rowid arrives below the last one, so
+ * rows in the docs index's (community, id) order made a segment per document and merged them again (1.46 s
+ * against 0.55 s for 60,000 documents).
  */
 export function sqliteSearchLoad(source: 'posts' | 'comments'): [docs: string, index: string] {
   const spec = specOf(source);
