@@ -99,16 +99,32 @@ describe.runIf(runs)('two Hearth processes on one PostgreSQL and one Redis', () 
   });
 
   it('shares one rate limit per token across both processes', async () => {
-    const { token } = await seedCommunity(store, 'shared', { name: 'Shared' });
-    const urls = Array.from({ length: 10 }, (_, i) => `http://127.0.0.1:${ports[i % 2]}/admin/v0/calendar_events`);
-    const answers = await Promise.all(urls.map((url) => fetch(url, { headers: { authorization: `Bearer ${token}` } })));
-    const statuses = answers.map((r) => r.status).sort();
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429, 429, 429]);
-    const remaining = answers
-      .filter((r) => r.status === 200)
-      .map((r) => r.headers.get('ratelimit-remaining'))
-      .sort();
-    expect(remaining).toEqual(['0', '1', '2', '3', '4', '5']);
+    const sharing = async (port: number | undefined) =>
+      ((await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as { redis?: string }).redis;
+    // A Redis call past its 30 ms deadline (a busy machine) is counted in-process, by design: a burst during which a
+    // process fell back measured that, not the shared count, and is made again with a new token.
+    for (let attempt = 1; ; attempt++) {
+      for (const port of ports) {
+        for (let tries = 0; tries < 50 && (await sharing(port)) !== 'ok'; tries++)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const { token } = await seedCommunity(store, `shared-${attempt}`, { name: 'Shared' });
+      const urls = Array.from({ length: 10 }, (_, i) => `http://127.0.0.1:${ports[i % 2]}/admin/v0/calendar_events`);
+      const answers = await Promise.all(
+        urls.map((url) => fetch(url, { headers: { authorization: `Bearer ${token}` } })),
+      );
+      const shared = (await Promise.all(ports.map(sharing))).every((state) => state === 'ok');
+      if (!shared && attempt < 5) continue;
+      expect(shared).toBe(true);
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429, 429, 429]);
+      const remaining = answers
+        .filter((r) => r.status === 200)
+        .map((r) => r.headers.get('ratelimit-remaining'))
+        .sort();
+      expect(remaining).toEqual(['0', '1', '2', '3', '4', '5']);
+      return;
+    }
   });
 
   it('replays an idempotent add-member on the other process', async () => {
