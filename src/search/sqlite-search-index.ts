@@ -103,20 +103,19 @@ export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
       const match = toFts5Match(query);
       if (match === null) return { ids: [], total: 0 };
       const scope = scopeOf(kind);
-      const found = await rangeOf(db, communityId);
-      if (!found) return { ids: [], total: 0 };
-      const range: Range = found;
+      const range = await rangeOf(db, communityId);
+      if (!range) return { ids: [], total: 0 };
       const total = await countMatches(db, scope, match, range);
       if (window.offset >= total) return { ids: [], total };
       const rows = async (query: RawBuilder<Scored>): Promise<Scored[]> => (await query.execute(db)).rows;
 
       /** Best match first over every match (but `except`): the window's end and its ties ranked, dates read for them alone. */
-      async function exactWindow(part: SearchWindow, except: readonly number[] = []): Promise<string[]> {
+      const exactWindow = async (part: SearchWindow, except: readonly number[] = []): Promise<string[]> => {
         const ranked = await rankedThrough(part.offset + part.limit, (limit) =>
-          rows(bestMatches(scope, match as string, limit, except, range)),
+          rows(bestMatches(scope, match, limit, except, range)),
         );
         return windowIds(ranked, part, keysReader(db, scope));
-      }
+      };
 
       const title = tables[kind].title;
       const likeliest = title !== null && total > budget.rankBudget ? toFts5Candidates(query, title) : null;

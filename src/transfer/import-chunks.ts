@@ -397,7 +397,7 @@ export class ChunkBuilder {
         }
       }
       if (again) this.feedCountsValid = false;
-      if (!again) this.feedCounts.set(row.feed_id, (this.feedCounts.get(row.feed_id) ?? 0) + 1);
+      else this.feedCounts.set(row.feed_id, (this.feedCounts.get(row.feed_id) ?? 0) + 1);
       rows.posts.push(written);
     }
     this.derivedAny ||= rows.events.length + rows.posts.length + rows.comments.length > 0;
