@@ -2,6 +2,7 @@
 // and derives (plain text, read time, references) and keeps what only the whole file can tell: links, e-mails,
 // ids, comment counts and latest activity (exact for posts new to the store) and, into an empty community, feed
 // counts, computed in memory.
+import { ShortIdSet } from '../lib/short-id-set.js';
 import { type ResolverTables, deriverOf } from './derive.js';
 import { parseLine, type ParseOptions } from './import-parse.js';
 import { emptyPlan, type ImportPlan, type Link } from './import-plan.js';
@@ -110,18 +111,19 @@ class DerivedMasks {
 }
 
 export class ChunkBuilder {
-  private readonly ids: Record<Table | 'events', Set<string>> = {
+  /** Every id of the file, by kind: events, posts and comments (most of a large file) kept compact. */
+  private readonly ids: Record<Table | 'events', Set<string> | ShortIdSet> = {
     feeds: new Set(),
     profiles: new Set(),
     tags: new Set(),
-    events: new Set(),
-    posts: new Set(),
-    comments: new Set(),
+    events: new ShortIdSet(),
+    posts: new ShortIdSet(),
+    comments: new ShortIdSet(),
   };
   private readonly unresolvedCandidates: Link[] = [];
   private readonly rejected = new Set<string>();
   private readonly emails = new Map<string, EmailClaim>();
-  private readonly recount = new Set<string>();
+  private readonly recount = new ShortIdSet();
   /** Comments counted for posts whose row is not written yet (a row written takes its post's entry). */
   private readonly activity = new Map<string, { n: number; max: string }>();
   private readonly feedCounts = new Map<string, number>();
