@@ -9,6 +9,7 @@ import { hostedMigration } from './migrations/004-hosted.js';
 import { searchTopkMigration } from './migrations/005-search-topk.js';
 import { writesWebhooksMigration } from './migrations/006-writes-webhooks.js';
 import { bulkImportMigration } from './migrations/007-bulk-import.js';
+import { searchPunctuationMigration } from './migrations/008-search-punctuation.js';
 
 function migrationsFor(dialect: StoreDialect): Record<string, Migration> {
   return {
@@ -19,6 +20,7 @@ function migrationsFor(dialect: StoreDialect): Record<string, Migration> {
     '005-search-topk': searchTopkMigration(dialect),
     '006-writes-webhooks': writesWebhooksMigration(dialect),
     '007-bulk-import': bulkImportMigration(dialect),
+    '008-search-punctuation': searchPunctuationMigration(dialect),
   };
 }
 

@@ -183,6 +183,7 @@ async function runImport(
       if (problems.length > 0 || storeProblems.length > 0) throw new Refused();
       options.onWrite?.(records);
       await buildIndexes?.();
+      await imports.afterRows(trx, records);
       await writer.finish(finished);
       await indexSearch();
     });
