@@ -182,12 +182,24 @@ export function postgresSearchFunction(source: 'posts' | 'comments', deferrable:
     end $$`;
 }
 
-/** PostgreSQL: one community's search rows written in one statement from its source rows ($1: the community). */
-export function postgresSearchLoad(source: 'posts' | 'comments'): string {
+/**
+ * PostgreSQL: one community's search rows written from its source rows, in three statements for a literal
+ * community (`community`, quoted): the documents into a temporary table, then into the index, then the table
+ * dropped. CREATE TABLE AS may run its query in parallel workers, which INSERT … SELECT may not: the documents,
+ * most of the load's time, are computed on every core (100,000 posts: 7.9 s in one statement, 5.4 s in these).
+ */
+export function postgresSearchLoad(source: 'posts' | 'comments', community: string): string[] {
   const spec = specOf(source);
-  return `insert into ${spec.index} (community_id, id, created_at, document)
-    select p.community_id, p.id, p.created_at, ${postgresVector(spec, 'p')} from ${spec.source} p where p.community_id = $1
-    on conflict (community_id, id) do update set created_at = excluded.created_at, document = excluded.document`;
+  const docs = `hearth_load_${spec.index}`;
+  return [
+    `create temporary table ${docs} as
+      select p.community_id, p.id, p.created_at, ${postgresVector(spec, 'p')} as document
+      from ${spec.source} p where p.community_id = ${community}`,
+    `insert into ${spec.index} (community_id, id, created_at, document)
+      select community_id, id, created_at, document from ${docs}
+      on conflict (community_id, id) do update set created_at = excluded.created_at, document = excluded.document`,
+    `drop table ${docs}`,
+  ];
 }
 
 /** The docids of a community's search documents lie in [s.number * 2^32, s.number * 2^32 + 2^32 - 1]. */
