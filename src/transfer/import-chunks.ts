@@ -6,7 +6,7 @@ import { ShortIdSet } from '../lib/short-id-set.js';
 import { type ResolverTables, deriverOf } from './derive.js';
 import { parseLine, type ParseOptions } from './import-parse.js';
 import { emptyPlan, type ImportPlan, type Link } from './import-plan.js';
-import { ImportError, type ImportProblem } from './import-problems.js';
+import { ImportError, type ImportProblem, maxProblems } from './import-problems.js';
 import { LineSplitter } from './line-splitter.js';
 
 type Row = Record<string, unknown>;
@@ -120,7 +120,11 @@ export class ChunkBuilder {
     posts: new ShortIdSet(),
     comments: new ShortIdSet(),
   };
-  private readonly unresolvedCandidates: Link[] = [];
+  /**
+   * Links to records the file had not defined when they were read, by `table:id`: for each, the first lines that
+   * name it, as many as a report can show (the report's first lines are among them, and its "more" stays true).
+   */
+  private readonly unresolvedCandidates = new Map<string, Link[]>();
   private readonly rejected = new Set<string>();
   private readonly emails = new Map<string, EmailClaim>();
   private readonly recount = new ShortIdSet();
@@ -195,17 +199,19 @@ export class ChunkBuilder {
       for (const id of plan.posts.keys()) this.ids.posts.add(id);
       for (const id of plan.comments.keys()) this.ids.comments.add(id);
     }
-    // Only links to records the file has not defined yet wait for the end: most name an earlier record, and
-    // keeping every link of a large file cost more memory than all its ids.
-    for (const link of plan.links) if (!this.ids[link.table].has(link.id)) this.unresolvedCandidates.push(link);
+    // Only links to records the file has not defined yet wait for the end: most name an earlier record. Into a
+    // populated community most name the store's records (every comment its author), each kept once, not per line.
+    for (const link of plan.links) if (!this.ids[link.table].has(link.id)) this.holdLink(link);
     return { rows, problems, ignored, records: plan.records };
   }
 
   /** What the file as a whole says, once every line was added. */
   finish(): FinishResult {
-    const unresolved = this.unresolvedCandidates.filter(
-      (link) => !this.ids[link.table].has(link.id) && !this.rejected.has(`${link.table}:${link.id}`),
-    );
+    const unresolved: Link[] = [];
+    for (const [key, links] of this.unresolvedCandidates) {
+      const { table, id } = links[0] as Link;
+      if (!this.ids[table].has(id) && !this.rejected.has(key)) unresolved.push(...links);
+    }
     // Only comments link posts: those the file does not hold are the store's.
     const storePosts = [...new Set(unresolved.filter((link) => link.table === 'posts').map((link) => link.id))];
     const feedReferences = [...this.pendingFeeds].map(([id, feed]) => ({
@@ -245,6 +251,13 @@ export class ChunkBuilder {
           }
         : null,
     };
+  }
+
+  private holdLink(link: Link): void {
+    const key = `${link.table}:${link.id}`;
+    const held = this.unresolvedCandidates.get(key);
+    if (!held) this.unresolvedCandidates.set(key, [link]);
+    else if (held.length <= maxProblems) held.push(link);
   }
 
   /** Ids, links and e-mails of a chunk, kept for the whole file. */

@@ -240,6 +240,24 @@ describe('every bad line in one run', () => {
     expect(error.message.split('\n')[0]).toBe('At least 100 problems (the report stops there):');
   });
 
+  it('names the first 100 lines that link to missing records, however many lines name each', async () => {
+    const { id } = await fresh();
+    const missing = ['99999999-9999-4999-8999-999999999991', '99999999-9999-4999-8999-999999999992'];
+    const lines = Array.from({ length: 250 }, (_, i) =>
+      post(`postmany${String(i).padStart(4, '0')}`, {
+        author_profile_id: i < 240 ? missing[i % 2] : profileIds.ada,
+      }),
+    );
+    const error = await failure(id, lines);
+    expect(error.problems).toEqual(
+      Array.from({ length: 100 }, (_, i) => ({
+        line: i + 1,
+        reason: `author: profile '${missing[i % 2]}' does not exist in the file or the community`,
+      })),
+    );
+    expect(error.message.split('\n')[0]).toBe('At least 100 problems (the report stops there):');
+  });
+
   it('checks a whole file without writing anything in a dry run', async () => {
     const { id } = await fresh();
     const count = async () =>
