@@ -5,7 +5,7 @@
 import { ShortIdSet } from '../lib/short-id-set.js';
 import { type ResolverTables, deriverOf } from './derive.js';
 import { parseLine, type ParseOptions } from './import-parse.js';
-import { emptyPlan, type ImportPlan, type Link } from './import-plan.js';
+import { emptyPlan, groupLink, type ImportPlan, type Link, type LinkGroup } from './import-plan.js';
 import { ImportError, type ImportProblem, maxProblems } from './import-problems.js';
 import { LineSplitter } from './line-splitter.js';
 
@@ -49,8 +49,8 @@ export const DERIVED = { plaintext: 1, readTime: 2, references: 4, description: 
 export interface FinishResult {
   records: number;
   counts: Record<Table | 'calendar_events', number>;
-  /** Links to ids neither in the file nor refused in it: the store must hold them. */
-  unresolved: Link[];
+  /** Records named by the file, neither in it nor refused in it, with the lines naming them: the store must hold them. */
+  unresolved: LinkGroup[];
   /** The file's profiles with an e-mail, each at the line of its last record. */
   emails: EmailClaim[];
   /** Touched records, for fragments and counters. */
@@ -121,10 +121,10 @@ export class ChunkBuilder {
     comments: new ShortIdSet(),
   };
   /**
-   * Links to records the file had not defined when they were read, by `table:id`: for each, the first lines that
-   * name it, as many as a report can show (the report's first lines are among them, and its "more" stays true).
+   * Records the file had not defined when links named them, by `table:id`, each with the first lines naming it
+   * (line numbers and roles), as many as a report can show: its first lines are among them, its "more" stays true.
    */
-  private readonly unresolvedCandidates = new Map<string, Link[]>();
+  private readonly unresolvedCandidates = new Map<string, LinkGroup>();
   private readonly rejected = new Set<string>();
   private readonly emails = new Map<string, EmailClaim>();
   private readonly recount = new ShortIdSet();
@@ -201,19 +201,18 @@ export class ChunkBuilder {
     }
     // Only links to records the file has not defined yet wait for the end: most name an earlier record. Into a
     // populated community most name the store's records (every comment its author), each kept once, not per line.
-    for (const link of plan.links) if (!this.ids[link.table].has(link.id)) this.holdLink(link);
+    for (const link of plan.links)
+      if (!this.ids[link.table].has(link.id)) groupLink(this.unresolvedCandidates, link, maxProblems + 1);
     return { rows, problems, ignored, records: plan.records };
   }
 
   /** What the file as a whole says, once every line was added. */
   finish(): FinishResult {
-    const unresolved: Link[] = [];
-    for (const [key, links] of this.unresolvedCandidates) {
-      const { table, id } = links[0] as Link;
-      if (!this.ids[table].has(id) && !this.rejected.has(key)) unresolved.push(...links);
-    }
+    const unresolved: LinkGroup[] = [];
+    for (const [key, group] of this.unresolvedCandidates)
+      if (!this.ids[group.table].has(group.id) && !this.rejected.has(key)) unresolved.push(group);
     // Only comments link posts: those the file does not hold are the store's.
-    const storePosts = [...new Set(unresolved.filter((link) => link.table === 'posts').map((link) => link.id))];
+    const storePosts = unresolved.filter((group) => group.table === 'posts').map((group) => group.id);
     const feedReferences = [...this.pendingFeeds].map(([id, feed]) => ({
       id,
       purpose: feed.purpose ? this.derive.references(feed.purpose) : null,
@@ -251,13 +250,6 @@ export class ChunkBuilder {
           }
         : null,
     };
-  }
-
-  private holdLink(link: Link): void {
-    const key = `${link.table}:${link.id}`;
-    const held = this.unresolvedCandidates.get(key);
-    if (!held) this.unresolvedCandidates.set(key, [link]);
-    else if (held.length <= maxProblems) held.push(link);
   }
 
   /** Ids, links and e-mails of a chunk, kept for the whole file. */

@@ -26,6 +26,27 @@ export interface Link {
   role: string;
 }
 
+/** The lines of a file that name one record, with the role of each (the same index in both lists). */
+export interface LinkGroup {
+  table: Link['table'];
+  id: string;
+  lines: number[];
+  roles: string[];
+}
+
+/** Adds a link to its record's group in `groups` (by `table:id`), keeping at most `limit` lines a record. */
+export function groupLink(groups: Map<string, LinkGroup>, link: Link, limit = Number.POSITIVE_INFINITY): void {
+  const key = `${link.table}:${link.id}`;
+  let group = groups.get(key);
+  if (!group) {
+    group = { table: link.table, id: link.id, lines: [], roles: [] };
+    groups.set(key, group);
+  }
+  if (group.lines.length >= limit) return;
+  group.lines.push(link.line);
+  group.roles.push(link.role);
+}
+
 export interface ParsedEvent extends Located<FileRow<CalendarEventsTable>> {
   hosts: string[];
   speakers: string[];

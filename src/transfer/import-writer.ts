@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { chunk, existingIds } from './batch.js';
 import type { EmailClaim } from './import-chunks.js';
-import type { ImportPlan, Link } from './import-plan.js';
+import { groupLink, type ImportPlan, type Link, type LinkGroup } from './import-plan.js';
 import type { ImportProblem } from './import-problems.js';
 
 const singular: Record<Link['table'], string> = {
@@ -17,7 +17,7 @@ const singular: Record<Link['table'], string> = {
 
 /** What the whole file says that only the store can check: links it does not resolve itself, and its e-mails. */
 export interface PlanIndex {
-  unresolved: Link[];
+  unresolved: LinkGroup[];
   /** Profiles with an e-mail, each at the line of its last record. */
   emails: EmailClaim[];
 }
@@ -34,32 +34,39 @@ export function indexOf(plan: ImportPlan): PlanIndex {
   const emails: EmailClaim[] = [];
   for (const { line, row } of plan.profiles.values())
     if (row.email_key) emails.push({ line, id: row.id, email: row.email ?? null, email_key: row.email_key });
-  return {
-    unresolved: plan.links.filter(
-      (link) => !inFile[link.table].has(link.id) && !plan.rejected.has(`${link.table}:${link.id}`),
-    ),
-    emails,
-  };
+  const unresolved = new Map<string, LinkGroup>();
+  for (const link of plan.links)
+    if (!inFile[link.table].has(link.id) && !plan.rejected.has(`${link.table}:${link.id}`)) groupLink(unresolved, link);
+  return { unresolved: [...unresolved.values()], emails };
 }
 
 /** Links to records neither in the file nor in the community (links to refused lines are reported there already). */
-async function missingLinks(db: Kysely<Database>, communityId: string, unresolved: Link[]): Promise<ImportProblem[]> {
-  const missing: Link[] = [];
+async function missingLinks(
+  db: Kysely<Database>,
+  communityId: string,
+  unresolved: LinkGroup[],
+): Promise<ImportProblem[]> {
+  const problems: ImportProblem[] = [];
   for (const table of Object.keys(singular) as Link['table'][]) {
-    const links = unresolved.filter((l) => l.table === table);
-    if (links.length === 0) continue;
+    const groups = unresolved.filter((group) => group.table === table);
+    if (groups.length === 0) continue;
     const found = await existingIds(
       db,
       table,
       communityId,
-      links.map((l) => l.id),
+      groups.map((group) => group.id),
     );
-    missing.push(...links.filter((l) => !found.has(l.id)));
+    for (const group of groups) {
+      if (found.has(group.id)) continue;
+      group.lines.forEach((line, i) =>
+        problems.push({
+          line,
+          reason: `${group.roles[i]}: ${singular[table]} '${group.id}' does not exist in the file or the community`,
+        }),
+      );
+    }
   }
-  return missing.map((link) => ({
-    line: link.line,
-    reason: `${link.role}: ${singular[link.table]} '${link.id}' does not exist in the file or the community`,
-  }));
+  return problems;
 }
 
 /** Two profiles of the file with one e-mail: the later line is refused. Returns the problems and each e-mail's owner. */
