@@ -59,7 +59,7 @@ export interface FinishResult {
     profiles: string[];
     tags: string[];
     events: string[];
-    /** Every post of the file, when the writer renders them at the end (not `renderPosts`). */
+    /** Every post of the file, when the writer renders them at the end by id (neither `renderPosts` nor `empty`). */
     posts: string[];
     /** Posts the store holds, and the file does not, that its comments name. */
     storePosts: string[];
@@ -235,7 +235,7 @@ export class ChunkBuilder {
         profiles: [...this.ids.profiles],
         tags: [...this.ids.tags],
         events: [...this.ids.events],
-        posts: this.options.renderPosts ? [] : [...this.ids.posts],
+        posts: this.options.renderPosts || this.options.empty ? [] : [...this.ids.posts],
         storePosts,
       },
       feedReferences,

@@ -3,7 +3,7 @@
 // pass, bulk) and the fragments not rendered with their rows.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { postFragments, refreshFragments } from '../fragments/fragment-refresh.js';
+import { postFragments, refreshAllPosts, refreshFragments } from '../fragments/fragment-refresh.js';
 import { nextStoreVersion, writeFragments } from '../fragments/fragments.repository.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import type { importWebhooks } from '../webhooks/import-webhooks.js';
@@ -179,6 +179,8 @@ export class ImportStream {
         ? [...recount, ...(result.late?.posts.map(([id]) => id) ?? [])]
         : [...result.ids.posts, ...result.ids.storePosts],
     });
+    // Into an empty community every post is the file's: read in id order instead of by a list of ids.
+    if (!this.postsRendered && this.empty) await refreshAllPosts(db, communityId);
     const { counts } = result;
     await this.webhooks.emit({
       records: result.records,
