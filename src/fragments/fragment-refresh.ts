@@ -7,12 +7,13 @@ import { eventProfiles, eventPublications, eventTags, eventsByIds } from '../eve
 import { feedsByIds } from '../feeds/feeds.repository.js';
 import { epochOfStored } from '../lib/timestamps.js';
 import { toFeedSummary, toPost } from '../posts/post.mapper.js';
-import { postsAfter, postsByIds, type PostRow } from '../posts/posts.repository.js';
+import { postsByIds, type PostRow } from '../posts/posts.repository.js';
 import { toProfile } from '../profiles/profile.mapper.js';
 import { profilesByIds } from '../profiles/profiles.repository.js';
 import { toTag } from '../events/event.mapper.js';
 import { tagsByIds } from '../events/events.repository.js';
 import { chunk } from '../transfer/batch.js';
+import { rowsOf } from '../transfer/export.repository.js';
 import {
   renderEventTemplate,
   renderFeedSummary,
@@ -146,18 +147,13 @@ export async function refreshFragments(db: Kysely<Database>, communityId: string
 }
 
 /**
- * Renders every post of a community, read in id order a part at a time: after an import into an empty community,
- * whose posts are all the file's, without a list of their ids (a million strings, copied several times).
+ * Renders every post of a community, read in id order a part at a time (the export's walk): after an import into an
+ * empty community, whose posts are all the file's, without a list of their ids (a million strings, copied again).
  */
 export async function refreshAllPosts(db: Kysely<Database>, communityId: string): Promise<void> {
   const version = await nextStoreVersion(db);
-  for (let after = ''; ; ) {
-    const rows = await postsAfter(db, communityId, after, PART);
-    const last = rows.at(-1);
-    if (!last) return;
+  for await (const rows of rowsOf(db, 'posts', communityId))
     await writeFragments(db, postFragments(communityId, rows, version));
-    after = last.id;
-  }
 }
 
 /** Renders every record of a community (the migration that introduced fragments, and repairs). */

@@ -57,23 +57,6 @@ export async function pagePostIds(
  * purpose: as `id IN (page subquery) ORDER BY ...`, SQLite walks the sort index over every post of
  * the community and tests each against the page (0.8 s for page 0 at 1M posts, against 7 ms).
  */
-/** Up to `limit` posts of a community with ids after `after`, in id order (a walk of every post, a part at a time). */
-export function postsAfter(
-  db: Kysely<Database>,
-  communityId: string,
-  after: string,
-  limit: number,
-): Promise<PostRow[]> {
-  return db
-    .selectFrom('posts')
-    .selectAll()
-    .where('community_id', '=', communityId)
-    .where('id', '>', after)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
 export async function postsByIds(
   db: Kysely<Database>,
   communityId: string,
