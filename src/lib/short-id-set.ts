@@ -5,8 +5,9 @@ const EMPTY = 0;
 const HALF = 6;
 const FIRST_CAPACITY = 1024;
 
-/** The base-36 value of six characters of [a-z0-9] from `start`, or -1 when one is outside it. */
+/** The base-36 value of six characters of [a-z0-9] from `start`, or -1 when one is outside it or `id` is no short id. */
 function half(id: string, start: number): number {
+  if (id.length !== 2 * HALF) return -1;
   let value = 0;
   for (let i = start; i < start + HALF; i++) {
     const code = id.charCodeAt(i);
@@ -33,7 +34,7 @@ export class ShortIdSet implements Iterable<string> {
   }
 
   add(id: string): this {
-    const high = id.length === 2 * HALF ? half(id, 0) : -1;
+    const high = half(id, 0);
     const low = high < 0 ? -1 : half(id, HALF);
     if (low < 0) {
       this.others.add(id);
@@ -45,10 +46,10 @@ export class ShortIdSet implements Iterable<string> {
   }
 
   has(id: string): boolean {
-    const high = id.length === 2 * HALF ? half(id, 0) : -1;
+    const high = half(id, 0);
     const low = high < 0 ? -1 : half(id, HALF);
     if (low < 0) return this.others.has(id);
-    return this.slot(high + 1, low) >= 0;
+    return this.high[this.slot(high + 1, low)] !== EMPTY;
   }
 
   /** Every id, short ones in no particular order. */
@@ -68,28 +69,22 @@ export class ShortIdSet implements Iterable<string> {
     return (h ^ (h >>> 16)) >>> 0;
   }
 
-  /** The slot holding the id, or -1. */
+  /** The slot holding the id, or the free slot where it would go. */
   private slot(high: number, low: number): number {
     const mask = this.high.length - 1;
     for (let i = this.start(high, low) & mask; ; i = (i + 1) & mask) {
       const here = this.high[i] as number;
-      if (here === EMPTY) return -1;
-      if (here === high && this.low[i] === low) return i;
+      if (here === EMPTY || (here === high && this.low[i] === low)) return i;
     }
   }
 
   /** Puts the id in its slot; false when it was there. */
   private place(high: number, low: number): boolean {
-    const mask = this.high.length - 1;
-    for (let i = this.start(high, low) & mask; ; i = (i + 1) & mask) {
-      const here = this.high[i] as number;
-      if (here === EMPTY) {
-        this.high[i] = high;
-        this.low[i] = low;
-        return true;
-      }
-      if (here === high && this.low[i] === low) return false;
-    }
+    const i = this.slot(high, low);
+    if (this.high[i] !== EMPTY) return false;
+    this.high[i] = high;
+    this.low[i] = low;
+    return true;
   }
 
   private grow(): void {
