@@ -185,9 +185,8 @@ const postgresImport: ImportStore = {
     await sql`select set_config('hearth.defer_search', 'on', true)`.execute(trx);
     return async () => {
       await sql`select set_config('hearth.defer_search', 'off', true)`.execute(trx);
-      const community = `'${communityId.replaceAll("'", "''")}'`;
       for (const source of SEARCH_SOURCES)
-        for (const statement of postgresSearchLoad(source, community)) await sql.raw(statement).execute(trx);
+        for (const statement of postgresSearchLoad(source, communityId)) await sql.raw(statement).execute(trx);
     };
   },
   // Without statistics the planner guesses a few hundred posts per community and picks a bitmap scan and a

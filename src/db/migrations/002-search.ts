@@ -129,11 +129,10 @@ async function sqliteUp(db: Kysely<unknown>): Promise<void> {
  * ASCII punctuation becomes spaces before PostgreSQL parses the text. Its parser would otherwise read
  * `<script>…</script>` as a tag and drop its content, and keep `a@b.com`, `x.org/a`, `1.2.3` or
  * `e-mail` whole, where FTS5's unicode61 splits them into words; blanked, both stores see the same words.
- * The class is the 32 characters of ASCII_PUNCTUATION as code-point ranges (!-/ :-@ [-` {-~): `regexp_replace`
- * blanks them 7 times faster than `translate`, which looks each character up in its list (4.8 s of the 13 s
- * a bulk import spent indexing 100,000 posts).
+ * The class is the 32 ASCII punctuation characters as code-point ranges (!-/ :-@ [-` {-~): `regexp_replace`
+ * blanks them 7 times faster than `translate` of the same list, which looks each character up in it (4.8 s of
+ * the 13 s a bulk import spent indexing 100,000 posts).
  */
-export const ASCII_PUNCTUATION = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~';
 export const PUNCTUATION_CLASS = '[!-/:-@[-`{-~]';
 /**
  * Between the title's and the body's words: one position held by a lexeme no query can produce (a
@@ -183,13 +182,14 @@ export function postgresSearchFunction(source: 'posts' | 'comments', deferrable:
 }
 
 /**
- * PostgreSQL: one community's search rows written from its source rows, in three statements for a literal
- * community (`community`, quoted): the documents into a temporary table, then into the index, then the table
- * dropped. CREATE TABLE AS may run its query in parallel workers, which INSERT … SELECT may not: the documents,
+ * PostgreSQL: one community's search rows written from its source rows, in three statements with the community
+ * as a literal (CREATE TABLE AS takes no parameters): the documents into a temporary table, then into the index,
+ * then the table dropped. CREATE TABLE AS may run its query in parallel workers, which INSERT … SELECT may not: the documents,
  * most of the load's time, are computed on every core (100,000 posts: 7.9 s in one statement, 5.4 s in these).
  */
-export function postgresSearchLoad(source: 'posts' | 'comments', community: string): string[] {
+export function postgresSearchLoad(source: 'posts' | 'comments', communityId: string): string[] {
   const spec = specOf(source);
+  const community = `'${communityId.replaceAll("'", "''")}'`;
   const docs = `hearth_load_${spec.index}`;
   return [
     `create temporary table ${docs} as
