@@ -5,7 +5,16 @@
 import { ShortIdSet } from '../lib/short-id-set.js';
 import { type ResolverTables, deriverOf } from './derive.js';
 import { parseLine, type ParseOptions } from './import-parse.js';
-import { emptyPlan, groupLink, type ImportPlan, type Link, type LinkGroup } from './import-plan.js';
+import {
+  emptyPlan,
+  groupLink,
+  groupsOf,
+  noNamedIds,
+  type ImportPlan,
+  type Link,
+  type LinkGroup,
+  type NamedIds,
+} from './import-plan.js';
 import { ImportError, type ImportProblem, maxProblems } from './import-problems.js';
 import { LineSplitter } from './line-splitter.js';
 
@@ -49,8 +58,8 @@ export const DERIVED = { plaintext: 1, readTime: 2, references: 4, description: 
 export interface FinishResult {
   records: number;
   counts: Record<Table | 'calendar_events', number>;
-  /** Records named by the file, neither in it nor refused in it, with the lines naming them: the store must hold them. */
-  unresolved: LinkGroup[];
+  /** Records named by the file, neither in it nor refused in it: the store must hold them (their lines: linesOf). */
+  unresolved: NamedIds;
   /** The file's profiles with an e-mail, each at the line of its last record. */
   emails: EmailClaim[];
   /** Touched records, for fragments and counters. */
@@ -208,11 +217,12 @@ export class ChunkBuilder {
 
   /** What the file as a whole says, once every line was added. */
   finish(): FinishResult {
-    const unresolved: LinkGroup[] = [];
+    // Only the ids leave: the lines naming a record are asked for (linesOf) only if the store lacks it.
+    const unresolved = noNamedIds();
     for (const [key, group] of this.unresolvedCandidates)
-      if (!this.ids[group.table].has(group.id) && !this.rejected.has(key)) unresolved.push(group);
+      if (!this.ids[group.table].has(group.id) && !this.rejected.has(key)) unresolved[group.table].push(group.id);
     // Only comments link posts: those the file does not hold are the store's.
-    const storePosts = unresolved.filter((group) => group.table === 'posts').map((group) => group.id);
+    const storePosts = unresolved.posts;
     const feedReferences = [...this.pendingFeeds].map(([id, feed]) => ({
       id,
       purpose: feed.purpose ? this.derive.references(feed.purpose) : null,
@@ -250,6 +260,11 @@ export class ChunkBuilder {
           }
         : null,
     };
+  }
+
+  /** The lines naming the records of `keys` (`table:id`) among those finish() gave as unresolved. */
+  linesOf(keys: readonly string[]): LinkGroup[] {
+    return groupsOf(this.unresolvedCandidates, keys);
   }
 
   /** Ids, links and e-mails of a chunk, kept for the whole file. */

@@ -2,15 +2,18 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorkerModule } from '../lib/worker-module.js';
 import { ChunkBuilder, type ChunkOptions, type ChunkResult, type FinishResult } from './import-chunks.js';
+import type { LinkGroup } from './import-plan.js';
 
 export type WorkerRequest =
   | { type: 'lines'; lines: string[]; first: number }
   | { type: 'block'; block: Uint8Array }
   | { type: 'end' }
-  | { type: 'finish' };
+  | { type: 'finish' }
+  | { type: 'linesOf'; keys: string[] };
 export type WorkerReply =
   | { type: 'chunk'; chunk: ChunkResult }
   | { type: 'finish'; finish: FinishResult }
+  | { type: 'groups'; groups: LinkGroup[] }
   | { type: 'error'; message: string };
 
 /** Parses and derives chunk by chunk; answers come back in the order the requests went. */
@@ -21,6 +24,8 @@ export interface ChunkSource {
   /** The last lines, after the last block. */
   endBlocks(): Promise<ChunkResult>;
   finish(): Promise<FinishResult>;
+  /** After finish: the lines naming the records of `keys` (`table:id`) among those it gave as unresolved. */
+  linesOf(keys: string[]): Promise<LinkGroup[]>;
   close(): Promise<void>;
 }
 
@@ -49,7 +54,7 @@ class ThreadSource implements ChunkSource {
   }
 
   /** The worker's answer to `request`, which must be of `type`; its failure thrown. */
-  private async answer<K extends 'chunk' | 'finish'>(
+  private async answer<K extends Exclude<WorkerReply['type'], 'error'>>(
     type: K,
     request: WorkerRequest,
     transfer: ArrayBuffer[] = [],
@@ -85,6 +90,10 @@ class ThreadSource implements ChunkSource {
     return (await this.answer('finish', { type: 'finish' })).finish;
   }
 
+  async linesOf(keys: string[]): Promise<LinkGroup[]> {
+    return (await this.answer('groups', { type: 'linesOf', keys })).groups;
+  }
+
   async close(): Promise<void> {
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
@@ -107,6 +116,9 @@ class InlineSource implements ChunkSource {
   }
   async finish(): Promise<FinishResult> {
     return this.builder.finish();
+  }
+  async linesOf(keys: string[]): Promise<LinkGroup[]> {
+    return this.builder.linesOf(keys);
   }
   async close(): Promise<void> {}
 }

@@ -11,7 +11,7 @@ import { chunk, insertRows, upsertRows } from './batch.js';
 import { createDeriver } from './derive.js';
 import { DERIVED, type ChunkRows, type FinishResult } from './import-chunks.js';
 import { ImportError, maxProblems, type ImportProblem } from './import-problems.js';
-import { checkIndex, refreshFeedCounts, refreshPostActivity } from './import-writer.js';
+import { checkIndex, refreshFeedCounts, refreshPostActivity, type PlanIndex } from './import-writer.js';
 
 /** E-mails of a chunk's profiles that another profile holds in the store: writing them would break its unique index. */
 async function takenEmails(db: Kysely<Database>, communityId: string, rows: ChunkRows): Promise<ImportProblem[]> {
@@ -137,9 +137,13 @@ export class ImportStream {
   }
 
   /** Everything that needs the whole file; throws an ImportError for links the store cannot resolve. */
-  async finish(result: FinishResult): Promise<void> {
+  async finish(result: FinishResult, linesOf: PlanIndex['linesOf']): Promise<void> {
     const { db, communityId } = this;
-    const problems = await checkIndex(db, communityId, { unresolved: result.unresolved, emails: result.emails });
+    const problems = await checkIndex(db, communityId, {
+      unresolved: result.unresolved,
+      emails: result.emails,
+      linesOf,
+    });
     if (problems.length > 0) throw new ImportError(problems.slice(0, maxProblems), '', problems.length > maxProblems);
     for (const feed of result.feedReferences) {
       await db

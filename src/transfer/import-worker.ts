@@ -22,6 +22,9 @@ port.on('message', (request: WorkerRequest) => {
       case 'finish':
         reply = { type: 'finish', finish: builder.finish() };
         break;
+      case 'linesOf':
+        reply = { type: 'groups', groups: builder.linesOf(request.keys) };
+        break;
     }
   } catch (error) {
     reply = { type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };

@@ -4,7 +4,16 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { chunk, existingIds } from './batch.js';
 import type { EmailClaim } from './import-chunks.js';
-import { groupLink, type ImportPlan, type Link, type LinkGroup } from './import-plan.js';
+import {
+  groupLink,
+  groupsOf,
+  linkKey,
+  noNamedIds,
+  type ImportPlan,
+  type Link,
+  type LinkGroup,
+  type NamedIds,
+} from './import-plan.js';
 import type { ImportProblem } from './import-problems.js';
 
 const singular: Record<Link['table'], string> = {
@@ -15,9 +24,12 @@ const singular: Record<Link['table'], string> = {
   comments: 'comment',
 };
 
-/** What the whole file says that only the store can check: links it does not resolve itself, and its e-mails. */
+/** What the whole file says that only the store can check: records it names without holding them, and its e-mails. */
 export interface PlanIndex {
-  unresolved: LinkGroup[];
+  /** Records the file names, neither in it nor refused in it: the store must hold them. */
+  unresolved: NamedIds;
+  /** The lines naming some of them (by `table:id`), asked only for those the store lacks, for the report. */
+  linesOf(keys: string[]): Promise<LinkGroup[]>;
   /** Profiles with an e-mail, each at the line of its last record. */
   emails: EmailClaim[];
 }
@@ -34,39 +46,30 @@ export function indexOf(plan: ImportPlan): PlanIndex {
   const emails: EmailClaim[] = [];
   for (const { line, row } of plan.profiles.values())
     if (row.email_key) emails.push({ line, id: row.id, email: row.email ?? null, email_key: row.email_key });
-  const unresolved = new Map<string, LinkGroup>();
+  const groups = new Map<string, LinkGroup>();
   for (const link of plan.links)
-    if (!inFile[link.table].has(link.id) && !plan.rejected.has(`${link.table}:${link.id}`)) groupLink(unresolved, link);
-  return { unresolved: [...unresolved.values()], emails };
+    if (!inFile[link.table].has(link.id) && !plan.rejected.has(linkKey(link.table, link.id))) groupLink(groups, link);
+  const unresolved = noNamedIds();
+  for (const group of groups.values()) unresolved[group.table].push(group.id);
+  return { unresolved, linesOf: async (keys) => groupsOf(groups, keys), emails };
 }
 
 /** Links to records neither in the file nor in the community (links to refused lines are reported there already). */
-async function missingLinks(
-  db: Kysely<Database>,
-  communityId: string,
-  unresolved: LinkGroup[],
-): Promise<ImportProblem[]> {
-  const problems: ImportProblem[] = [];
+async function missingLinks(db: Kysely<Database>, communityId: string, index: PlanIndex): Promise<ImportProblem[]> {
+  const missing: string[] = [];
   for (const table of Object.keys(singular) as Link['table'][]) {
-    const groups = unresolved.filter((group) => group.table === table);
-    if (groups.length === 0) continue;
-    const found = await existingIds(
-      db,
-      table,
-      communityId,
-      groups.map((group) => group.id),
-    );
-    for (const group of groups) {
-      if (found.has(group.id)) continue;
-      group.lines.forEach((line, i) =>
-        problems.push({
-          line,
-          reason: `${group.roles[i]}: ${singular[table]} '${group.id}' does not exist in the file or the community`,
-        }),
-      );
-    }
+    const ids = index.unresolved[table];
+    if (ids.length === 0) continue;
+    const found = await existingIds(db, table, communityId, ids);
+    for (const id of ids) if (!found.has(id)) missing.push(linkKey(table, id));
   }
-  return problems;
+  if (missing.length === 0) return [];
+  return (await index.linesOf(missing)).flatMap((group) =>
+    group.lines.map((line, i) => ({
+      line,
+      reason: `${group.roles[i]}: ${singular[group.table]} '${group.id}' does not exist in the file or the community`,
+    })),
+  );
 }
 
 /** Two profiles of the file with one e-mail: the later line is refused. Returns the problems and each e-mail's owner. */
@@ -131,7 +134,7 @@ export async function checkIndex(
   index: PlanIndex,
 ): Promise<ImportProblem[]> {
   const problems = [
-    ...(await missingLinks(db, communityId, index.unresolved)),
+    ...(await missingLinks(db, communityId, index)),
     ...(await emailConflicts(db, communityId, index.emails)),
   ];
   return problems.sort((a, b) => a.line - b.line);

@@ -150,6 +150,7 @@ async function runImport(
     },
     inline,
   );
+  const linesOf = (keys: string[]) => source.linesOf(keys);
   const problems: ImportProblem[] = [];
   const storeProblems: ImportProblem[] = [];
   let finished: FinishResult | null = null;
@@ -184,7 +185,7 @@ async function runImport(
       options.onWrite?.(records);
       await buildIndexes?.();
       await imports.afterRows(trx, records);
-      await writer.finish(finished);
+      await writer.finish(finished, linesOf);
       await indexSearch();
     });
   } catch (error) {
@@ -192,7 +193,9 @@ async function runImport(
     const result = finished as FinishResult | null;
     const all = [
       ...problems,
-      ...(result ? await checkIndex(db, communityId, { unresolved: result.unresolved, emails: result.emails }) : []),
+      ...(result
+        ? await checkIndex(db, communityId, { unresolved: result.unresolved, emails: result.emails, linesOf })
+        : []),
     ];
     // An e-mail the store gave to another profile part-way through the file, though the whole file would not.
     if (all.length === 0) all.push(...storeProblems);

@@ -8,7 +8,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { ImportError } from '../../src/transfer/import-problems.js';
-import { importLines } from '../../src/transfer/import.service.js';
+import { importLines, importStream } from '../../src/transfer/import.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { baseRecords, feedIds, profileIds } from '../../fixtures/community.js';
 
@@ -256,6 +256,35 @@ describe('every bad line in one run', () => {
       })),
     );
     expect(error.message.split('\n')[0]).toBe('At least 100 problems (the report stops there):');
+  });
+
+  it('names, from the worker thread, only the lines naming records the store lacks as well', async () => {
+    const { id } = await fresh();
+    const missing = '99999999-9999-4999-8999-999999999993';
+    // Lines naming a profile the store holds, a feed and a post it lacks, and a post of the file.
+    const records = [
+      post('poststream01', { author_profile_id: profileIds.ada }),
+      post('poststream02', { author_profile_id: missing }),
+      post('poststream03', { feed_id: '99999999-9999-4999-8999-999999999994' }),
+      { kind: 'comment', id: 'commentstr01', post_id: 'poststream01', created_at: '2026-03-01T11:00:00Z' },
+      { kind: 'comment', id: 'commentstr02', post_id: 'postnothere1', created_at: '2026-03-01T11:00:00Z' },
+      post('poststream04', { author_profile_id: missing }),
+    ];
+    const input = Readable.from([Buffer.from(records.map((r) => JSON.stringify(r)).join('\n'))]);
+    const error = await importStream(t.testStore.store, id, input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportError);
+    expect((error as ImportError).problems).toEqual([
+      { line: 2, reason: `author: profile '${missing}' does not exist in the file or the community` },
+      {
+        line: 3,
+        reason: "feed: feed '99999999-9999-4999-8999-999999999994' does not exist in the file or the community",
+      },
+      { line: 5, reason: "parent post: post 'postnothere1' does not exist in the file or the community" },
+      { line: 6, reason: `author: profile '${missing}' does not exist in the file or the community` },
+    ]);
+    expect(
+      await t.testStore.store.db.selectFrom('posts').select('id').where('community_id', '=', id).execute(),
+    ).toEqual([]);
   });
 
   it('checks a whole file without writing anything in a dry run', async () => {
