@@ -54,6 +54,8 @@ export class ImportStream {
   private readonly feeds = new Set<string>();
   /** Posts the store held already whose comments the file counted: the store counts them all at the end. */
   private readonly recount = new Set<string>();
+  /** Posts the store held that comments of the file moved away from: counted and rendered again at the end. */
+  private readonly left = new Set<string>();
   /** The store version of the posts' fragments rendered as their rows are written (see `postsRendered`). */
   private version: number | null = null;
 
@@ -132,8 +134,23 @@ export class ImportStream {
         await writeFragments(db, postFragments(communityId, rows.posts as PostRow[], this.version));
       }
     }
+    if (!this.empty && rows.comments.length > 0) await this.notePostsLeft(rows.comments);
     await upsertRows(db, 'comments', rows.comments);
     return [];
+  }
+
+  /** Comments the store holds under another post than the file gives: the posts they leave are counted again. */
+  private async notePostsLeft(comments: ChunkRows['comments']): Promise<void> {
+    const postOf = new Map(comments.map((comment) => [String(comment['id']), String(comment['post_id'])]));
+    for (const part of chunk([...postOf.keys()], 5000)) {
+      const held = await this.db
+        .selectFrom('comments')
+        .select(['id', 'post_id'])
+        .where('community_id', '=', this.communityId)
+        .where('id', 'in', part)
+        .execute();
+      for (const row of held) if (row.post_id !== postOf.get(row.id)) this.left.add(row.post_id);
+    }
   }
 
   /** Everything that needs the whole file; throws an ImportError for links the store cannot resolve. */
@@ -157,7 +174,7 @@ export class ImportStream {
         .execute();
     }
     if (result.late) await this.deriveAgain(result.late);
-    const recount = new Set([...result.recountPosts, ...this.recount]);
+    const recount = new Set([...result.recountPosts, ...this.recount, ...this.left]);
     await refreshPostActivity(db, communityId, recount);
     if (result.feedCounts) {
       for (const [feedId, count] of result.feedCounts) {
@@ -181,7 +198,7 @@ export class ImportStream {
       // are rendered again only where the store counted (or derived) after them.
       posts: this.postsRendered
         ? [...recount, ...(result.late?.posts.map(([id]) => id) ?? [])]
-        : [...result.ids.posts, ...result.ids.storePosts],
+        : [...result.ids.posts, ...result.ids.storePosts, ...this.left],
     });
     // Into an empty community every post is the file's: read in id order instead of by a list of ids.
     if (!this.postsRendered && this.empty) await refreshAllPosts(db, communityId);

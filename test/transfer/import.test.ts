@@ -167,6 +167,43 @@ describe('import', () => {
   });
 });
 
+describe('a comment moved to another post', () => {
+  it('counts again the post it left as well as the post it joins', async () => {
+    const community = await t.community('moved-comment');
+    const post = (id: string, created_at: string) => ({
+      kind: 'post',
+      id,
+      created_at,
+      feed_id: feedIds.general,
+      title: id,
+    });
+    const comment = (post_id: string) => ({
+      kind: 'comment',
+      id: 'movingcmnt01',
+      created_at: '2026-03-05T10:00:00Z',
+      post_id,
+      author_profile_id: profileIds.ada,
+      body_plaintext: 'On the move',
+    });
+    await t.importRecords(community, [
+      ...baseRecords,
+      post('postleftbyc1', '2026-03-01T10:00:00Z'),
+      post('postjoinedc1', '2026-03-02T10:00:00Z'),
+      comment('postleftbyc1'),
+    ]);
+    const token = await t.token(community);
+    const facts = async (id: string) => {
+      const { data } = (await t.get(`/admin/v0/posts/${id}`, token)).json();
+      return [data.comments_count, data.latest_activity_at];
+    };
+    expect(await facts('postleftbyc1')).toEqual([1, '2026-03-05 10:00:00.000000+00']);
+    // Another file, later: only the comment, now on the other post.
+    await t.importRecords(community, [comment('postjoinedc1')]);
+    expect(await facts('postleftbyc1')).toEqual([0, '2026-03-05 10:00:00.000000+00']);
+    expect(await facts('postjoinedc1')).toEqual([1, '2026-03-05 10:00:00.000000+00']);
+  });
+});
+
 describe('import shapes that the API must be able to answer with', () => {
   it('refuses references and blocks of the wrong shape instead of failing on read', async () => {
     const community = await t.community('shapes');
