@@ -1,51 +1,17 @@
 // The results chart as a hand-written SVG: throughput against the baseline, and latency (p50, p99), per workload.
 import type { BenchResults, WorkloadResult } from './results.js';
+import { COLORS, compact, legend, niceCeiling, rect, text } from './svg.js';
 
 const WIDTH = 980;
 const PANEL_HEIGHT = 300;
 const LEFT = 70;
 const RIGHT = 20;
-const COLORS = { hearth: '#d9480f', baseline: '#868e96', hearthLight: '#ffa94d', baselineLight: '#ced4da' };
-
-const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const text = (x: number, y: number, content: string, attrs = ''): string =>
-  `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" ${attrs}>${escapeXml(content)}</text>`;
-const rect = (x: number, y: number, width: number, height: number, fill: string, title: string): string =>
-  `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${width.toFixed(1)}" height="${Math.max(0, height).toFixed(1)}" fill="${fill}"><title>${escapeXml(title)}</title></rect>`;
-
-/** A round axis maximum at or above `value`: 1, 2 or 5 times a power of ten. */
-function niceCeiling(value: number): number {
-  if (!(value > 0)) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 5, 10]) if (step * power >= value) return step * power;
-  return 10 * power;
-}
-
-const compact = (value: number): string =>
-  value >= 10_000
-    ? `${Math.round(value / 1000)}k`
-    : value >= 1000
-      ? `${(value / 1000).toFixed(1)}k`
-      : `${Math.round(value)}`;
 
 function labels(workloads: readonly WorkloadResult[], top: number, groupWidth: number): string[] {
   return workloads.flatMap((w, i) => {
     const x = LEFT + groupWidth * (i + 0.5);
     const words = w.title.split(', ');
     return words.map((line, n) => text(x, top + 16 + n * 13, line, 'text-anchor="middle" font-size="11"'));
-  });
-}
-
-/** A row of colour swatches and labels from `x`, each as wide as its label needs. */
-function legend(x: number, y: number, items: readonly (readonly [string, string])[]): string[] {
-  let at = x;
-  return items.flatMap(([color, label]) => {
-    const parts = [
-      `<rect x="${at}" y="${y - 9}" width="10" height="10" fill="${color}"/>`,
-      text(at + 14, y, label, 'font-size="11"'),
-    ];
-    at += 34 + label.length * 6.2;
-    return parts;
   });
 }
 

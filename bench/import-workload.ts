@@ -165,7 +165,8 @@ export async function runImportWorkloads(options: {
   const results: ImportResult[] = [];
   const { files, log } = options;
   for (const name of options.names) {
-    const db = await freshDatabase(options.store, options.dir, options.postgresUrl, name);
+    // Named by the corpus's size too, so that a run at another scale beside this one does not remove its database.
+    const db = await freshDatabase(options.store, options.dir, options.postgresUrl, `${name}-${files.records.all}`);
     try {
       await runHearth(['community', 'create', 'bench'], { DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
       let run: ImportRun;

@@ -16,6 +16,8 @@ const ratio = (a: number, b: number) => {
   if (!(b > 0) || !Number.isFinite(r)) return 'n/a';
   return r > 0 && r < 0.01 ? r.toPrecision(2) : r.toFixed(2);
 };
+/** A file's path as the report links it: relative to the report's folder, with forward slashes. */
+const linkFrom = (reportPath: string, path: string) => relative(dirname(reportPath), path).split('\\').join('/');
 const pair = (hearth: number, baseline: number, format: (v: number) => string) =>
   `${format(hearth)} / ${format(baseline)}`;
 
@@ -50,17 +52,27 @@ const INSTRUCTIONS = join(repoRoot, 'bench', 'results', 'instructions.md');
 export const importResultsFile = (dir: string, store: 'sqlite' | 'postgres') =>
   join(dir, store === 'sqlite' ? 'import.json' : 'import-postgres.json');
 
+/** The import chart, beside the import figures it is drawn from. */
+export const importChartFile = (dir: string) => join(dir, 'import-chart.svg');
+
 function readImports(dir: string, store: 'sqlite' | 'postgres'): ImportResults | null {
   const path = importResultsFile(dir, store);
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as ImportResults) : null;
 }
 
-/** The import workloads of both stores, when they have been measured. */
-export function importSection(dir: string): string {
-  const stores = [readImports(dir, 'sqlite'), readImports(dir, 'postgres')].filter(
-    (r): r is ImportResults => r !== null,
-  );
+/** The import figures of each store measured so far in `dir`, SQLite first. */
+export function readImportStores(dir: string): ImportResults[] {
+  return [readImports(dir, 'sqlite'), readImports(dir, 'postgres')].filter((r): r is ImportResults => r !== null);
+}
+
+/** The import workloads of both stores, when they have been measured, with their chart when it has been drawn. */
+export function importSection(dir: string, reportPath: string): string {
+  const stores = readImportStores(dir);
   if (stores.length === 0) return '';
+  const chartPath = importChartFile(dir);
+  const chart = existsSync(chartPath)
+    ? `\n![Import records/s per store and workload against the targets, with peak RSS](${linkFrom(reportPath, chartPath)})\n`
+    : '';
   const verdict = (pass: boolean | null) => (pass === null ? 'not run' : pass ? '**pass**' : '**FAIL**');
   const name = (store: string) => (store === 'postgres' ? 'PostgreSQL' : 'SQLite');
   return `
@@ -69,7 +81,7 @@ export function importSection(dir: string): string {
 \`npm run bench -- --only import [--store postgres]\`: \`hearth import\` (the compiled build) of the demo corpus written
 as NDJSON, each workload into a fresh database; records/s is the command's own figure (reading, checking and
 writing, one transaction), peak RSS the import process's \`VmHWM\`.
-
+${chart}
 | Store | Workload | Records | Seconds | Records/s | Peak RSS MB |
 |---|---|---:|---:|---:|---:|
 ${stores.flatMap((r) => r.imports.map((i) => `| ${name(r.store)} (${r.scale.toLocaleString('en-US')} posts) | ${i.title} | ${int(i.records)} | ${i.seconds.toFixed(1)} | **${int(i.recordsPerSecond)}** | ${int(i.peakRssMb)} |`)).join('\n')}
@@ -107,7 +119,7 @@ export function renderReport(
   postgres: BenchResults | null = null,
 ): string {
   const { machine, corpus, settings } = results;
-  const chart = relative(dirname(reportPath), chartPath).split('\\').join('/');
+  const chart = linkFrom(reportPath, chartPath);
   const counts = Object.entries(corpus.counts)
     .map(([kind, n]) => `${n.toLocaleString('en-US')} ${kind.replace('_', ' ')}`)
     .join(', ');
@@ -169,7 +181,7 @@ ${machine.cores} cores. 1-minute load average before each workload: ${loads.join
       ? ' (other work was running: the absolute figures are low and noisy, the ratios less so)'
       : ''
   }.
-${postgresSection(postgres)}${importSection(dirname(chartPath))}${existsSync(PROFILE) ? `\n${readFileSync(PROFILE, 'utf8').trim()}\n` : ''}${existsSync(INSTRUCTIONS) ? `\n${readFileSync(INSTRUCTIONS, 'utf8').trim()}\n` : ''}${analysis ? `\n${analysis}\n` : ''}
+${postgresSection(postgres)}${importSection(dirname(chartPath), reportPath)}${existsSync(PROFILE) ? `\n${readFileSync(PROFILE, 'utf8').trim()}\n` : ''}${existsSync(INSTRUCTIONS) ? `\n${readFileSync(INSTRUCTIONS, 'utf8').trim()}\n` : ''}${analysis ? `\n${analysis}\n` : ''}
 ## Method
 
 - **Server**: the compiled build (\`node bin/hearth.js serve\`) on the corpus, SQLite, \`LOG_LEVEL=warn\`,

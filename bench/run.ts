@@ -3,12 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { renderChart } from './chart.js';
+import { renderImportChart } from './import-chart.js';
 import { COMMUNITY, ensureCorpus, ensurePostgresCorpus } from './corpus.js';
 import { measure } from './load-client.js';
 import { parseOptions, type BenchOptions } from './options.js';
 import { peakRssMb } from './proc-stats.js';
 import { repoRoot, runHearth, startBaseline, startHearth, type BaselineService, type Service } from './processes.js';
-import { importResultsFile, resultsFile, writeReport } from './report.js';
+import { importChartFile, importResultsFile, readImportStores, resultsFile, writeReport } from './report.js';
 import type { BenchResults, ImportResults, LoadFigures, SkippedWorkload, WorkloadResult } from './results.js';
 import { mean } from './stats.js';
 import { evaluateImportTargets, evaluateTargets } from './targets.js';
@@ -198,6 +199,8 @@ async function runImports(
     targets: evaluateImportTargets(imports, options.store),
   };
   writeFileSync(importResultsFile(resultsDir, options.store), `${JSON.stringify(results, null, 2)}\n`);
+  // Drawn from every store's figures kept here, so a PostgreSQL run keeps SQLite's bars beside its own.
+  writeFileSync(importChartFile(resultsDir), renderImportChart(readImportStores(resultsDir)));
   for (const target of results.targets)
     log(`  ${target.pass === null ? 'n/a ' : target.pass ? 'pass' : 'FAIL'}  ${target.goal}: ${target.measured}`);
   const reportPath = out ? join(out, 'BENCHMARKS.md') : join(repoRoot, 'BENCHMARKS.md');
