@@ -5,18 +5,10 @@
 import { ShortIdSet } from '../lib/short-id-set.js';
 import { type ResolverTables, deriverOf } from './derive.js';
 import { parseLine, type ParseOptions } from './import-parse.js';
-import {
-  emptyPlan,
-  groupLink,
-  groupsOf,
-  noNamedIds,
-  type ImportPlan,
-  type Link,
-  type LinkGroup,
-  type NamedIds,
-} from './import-plan.js';
+import { emptyPlan, noNamedIds, type ImportPlan, type Link, type LinkGroup, type NamedIds } from './import-plan.js';
 import { ImportError, type ImportProblem, maxProblems } from './import-problems.js';
 import { LineSplitter } from './line-splitter.js';
+import { LinkLines } from './link-lines.js';
 
 type Row = Record<string, unknown>;
 type Table = Link['table'];
@@ -133,7 +125,7 @@ export class ChunkBuilder {
    * Records the file had not defined when links named them, by `table:id`, each with the first lines naming it
    * (line numbers and roles), as many as a report can show: its first lines are among them, its "more" stays true.
    */
-  private readonly unresolvedCandidates = new Map<string, LinkGroup>();
+  private readonly unresolvedCandidates = new LinkLines(maxProblems + 1);
   private readonly rejected = new Set<string>();
   private readonly emails = new Map<string, EmailClaim>();
   private readonly recount = new ShortIdSet();
@@ -210,8 +202,7 @@ export class ChunkBuilder {
     }
     // Only links to records the file has not defined yet wait for the end: most name an earlier record. Into a
     // populated community most name the store's records (every comment its author), each kept once, not per line.
-    for (const link of plan.links)
-      if (!this.ids[link.table].has(link.id)) groupLink(this.unresolvedCandidates, link, maxProblems + 1);
+    for (const link of plan.links) if (!this.ids[link.table].has(link.id)) this.unresolvedCandidates.add(link);
     return { rows, problems, ignored, records: plan.records };
   }
 
@@ -219,8 +210,8 @@ export class ChunkBuilder {
   finish(): FinishResult {
     // Only the ids leave: the lines naming a record are asked for (linesOf) only if the store lacks it.
     const unresolved = noNamedIds();
-    for (const [key, group] of this.unresolvedCandidates)
-      if (!this.ids[group.table].has(group.id) && !this.rejected.has(key)) unresolved[group.table].push(group.id);
+    for (const { key, table, id } of this.unresolvedCandidates.records())
+      if (!this.ids[table].has(id) && !this.rejected.has(key)) unresolved[table].push(id);
     // Only comments link posts: those the file does not hold are the store's.
     const storePosts = unresolved.posts;
     const feedReferences = [...this.pendingFeeds].map(([id, feed]) => ({
@@ -264,7 +255,7 @@ export class ChunkBuilder {
 
   /** The lines naming the records of `keys` (`table:id`) among those finish() gave as unresolved. */
   linesOf(keys: readonly string[]): LinkGroup[] {
-    return groupsOf(this.unresolvedCandidates, keys);
+    return this.unresolvedCandidates.groupsOf(keys);
   }
 
   /** Ids, links and e-mails of a chunk, kept for the whole file. */

@@ -42,23 +42,6 @@ export const noNamedIds = (): NamedIds => ({ profiles: [], tags: [], feeds: [], 
 /** `table:id`, the key of a record named by links. */
 export const linkKey = (table: Link['table'], id: string): string => `${table}:${id}`;
 
-/** Adds a link to its record's group in `groups` (by `table:id`), keeping at most `limit` lines a record. */
-export function groupLink(groups: Map<string, LinkGroup>, link: Link, limit = Number.POSITIVE_INFINITY): void {
-  const key = linkKey(link.table, link.id);
-  let group = groups.get(key);
-  if (!group) {
-    group = { table: link.table, id: link.id, lines: [], roles: [] };
-    groups.set(key, group);
-  }
-  if (group.lines.length >= limit) return;
-  group.lines.push(link.line);
-  group.roles.push(link.role);
-}
-
-/** The groups of `keys` (`table:id`) among `groups`. */
-export const groupsOf = (groups: Map<string, LinkGroup>, keys: readonly string[]): LinkGroup[] =>
-  keys.flatMap((key) => groups.get(key) ?? []);
-
 export interface ParsedEvent extends Located<FileRow<CalendarEventsTable>> {
   hosts: string[];
   speakers: string[];

@@ -4,17 +4,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { chunk, existingIds } from './batch.js';
 import type { EmailClaim } from './import-chunks.js';
-import {
-  groupLink,
-  groupsOf,
-  linkKey,
-  noNamedIds,
-  type ImportPlan,
-  type Link,
-  type LinkGroup,
-  type NamedIds,
-} from './import-plan.js';
+import { linkKey, noNamedIds, type ImportPlan, type Link, type LinkGroup, type NamedIds } from './import-plan.js';
 import type { ImportProblem } from './import-problems.js';
+import { LinkLines } from './link-lines.js';
 
 const singular: Record<Link['table'], string> = {
   profiles: 'profile',
@@ -46,12 +38,12 @@ export function indexOf(plan: ImportPlan): PlanIndex {
   const emails: EmailClaim[] = [];
   for (const { line, row } of plan.profiles.values())
     if (row.email_key) emails.push({ line, id: row.id, email: row.email ?? null, email_key: row.email_key });
-  const groups = new Map<string, LinkGroup>();
+  const named = new LinkLines();
   for (const link of plan.links)
-    if (!inFile[link.table].has(link.id) && !plan.rejected.has(linkKey(link.table, link.id))) groupLink(groups, link);
+    if (!inFile[link.table].has(link.id) && !plan.rejected.has(linkKey(link.table, link.id))) named.add(link);
   const unresolved = noNamedIds();
-  for (const group of groups.values()) unresolved[group.table].push(group.id);
-  return { unresolved, linesOf: async (keys) => groupsOf(groups, keys), emails };
+  for (const { table, id } of named.records()) unresolved[table].push(id);
+  return { unresolved, linesOf: async (keys) => named.groupsOf(keys), emails };
 }
 
 /** Links to records neither in the file nor in the community (links to refused lines are reported there already). */
