@@ -24,8 +24,9 @@ export interface ChunkSource {
   /** The last lines, after the last block. */
   endBlocks(): Promise<ChunkResult>;
   finish(): Promise<FinishResult>;
-  /** After finish: the lines naming the records of `keys` (`table:id`) among those it gave as unresolved. */
+  /** After finish (and before close): the lines naming the records of `keys` (`table:id`) among those it gave as unresolved. */
   linesOf(keys: string[]): Promise<LinkGroup[]>;
+  /** Lets go of the parsing (its thread and memory); may be called more than once. */
   close(): Promise<void>;
 }
 
@@ -94,9 +95,16 @@ class ThreadSource implements ChunkSource {
     return (await this.answer('groups', { type: 'linesOf', keys })).groups;
   }
 
-  async close(): Promise<void> {
-    this.worker.removeAllListeners('exit');
-    await this.worker.terminate();
+  private closed: Promise<unknown> | null = null;
+
+  /** Stops the worker, once: its memory goes with it, and any later request fails. */
+  close(): Promise<void> {
+    if (!this.closed) {
+      this.failure ??= new Error('The import worker was closed');
+      this.worker.removeAllListeners('exit');
+      this.closed = this.worker.terminate();
+    }
+    return this.closed.then(() => undefined);
   }
 }
 

@@ -39,6 +39,8 @@ export type NamedIds = Record<Link['table'], string[]>;
 
 export const noNamedIds = (): NamedIds => ({ profiles: [], tags: [], feeds: [], posts: [], comments: [] });
 
+export const noneNamed = (ids: NamedIds): boolean => Object.values(ids).every((list) => list.length === 0);
+
 /** `table:id`, the key of a record named by links. */
 export const linkKey = (table: Link['table'], id: string): string => `${table}:${id}`;
 

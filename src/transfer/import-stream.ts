@@ -153,15 +153,16 @@ export class ImportStream {
     }
   }
 
-  /** Everything that needs the whole file; throws an ImportError for links the store cannot resolve. */
-  async finish(result: FinishResult, linesOf: PlanIndex['linesOf']): Promise<void> {
-    const { db, communityId } = this;
-    const problems = await checkIndex(db, communityId, {
-      unresolved: result.unresolved,
-      emails: result.emails,
-      linesOf,
-    });
+  /** Throws an ImportError for links and e-mails of the whole file that the store refuses. */
+  async check(result: FinishResult, linesOf: PlanIndex['linesOf']): Promise<void> {
+    const index = { unresolved: result.unresolved, emails: result.emails, linesOf };
+    const problems = await checkIndex(this.db, this.communityId, index);
     if (problems.length > 0) throw new ImportError(problems.slice(0, maxProblems), '', problems.length > maxProblems);
+  }
+
+  /** Everything that needs the whole file, once it is checked. */
+  async finish(result: FinishResult): Promise<void> {
+    const { db, communityId } = this;
     for (const feed of result.feedReferences) {
       await db
         .updateTable('feeds')

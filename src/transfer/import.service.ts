@@ -5,7 +5,7 @@ import { toStored } from '../lib/timestamps.js';
 import { loadResolverTables } from './derive.js';
 import type { ChunkResult, FinishResult } from './import-chunks.js';
 import { parseLine, type ParseOptions } from './import-parse.js';
-import { emptyPlan, type ImportPlan } from './import-plan.js';
+import { emptyPlan, noneNamed, type ImportPlan } from './import-plan.js';
 import { ImportError, maxProblems, type ImportProblem } from './import-problems.js';
 import { chunkSource, type ChunkSource } from './import-pipeline.js';
 import { linesOf } from './line-splitter.js';
@@ -150,7 +150,7 @@ async function runImport(
     },
     inline,
   );
-  const linesOf = (keys: string[]) => source.linesOf(keys);
+  const linesNaming = (keys: string[]) => source.linesOf(keys);
   const problems: ImportProblem[] = [];
   const storeProblems: ImportProblem[] = [];
   let finished: FinishResult | null = null;
@@ -182,10 +182,16 @@ async function runImport(
       options.onRead?.(records);
       finished = await source.finish();
       if (problems.length > 0 || storeProblems.length > 0) throw new Refused();
+      // The worker's memory (the file's ids, the lines naming records it does not define) goes before the indexes,
+      // the fragments and the search load, the import's largest allocations: at once when every record the file
+      // names is in it (into an empty community, nearly always), else once the store has found them all.
+      if (noneNamed(finished.unresolved)) await source.close();
       options.onWrite?.(records);
       await buildIndexes?.();
       await imports.afterRows(trx, records);
-      await writer.finish(finished, linesOf);
+      await writer.check(finished, linesNaming);
+      await source.close();
+      await writer.finish(finished);
       await indexSearch();
     });
   } catch (error) {
@@ -194,7 +200,11 @@ async function runImport(
     const all = [
       ...problems,
       ...(result
-        ? await checkIndex(db, communityId, { unresolved: result.unresolved, emails: result.emails, linesOf })
+        ? await checkIndex(db, communityId, {
+            unresolved: result.unresolved,
+            emails: result.emails,
+            linesOf: linesNaming,
+          })
         : []),
     ];
     // An e-mail the store gave to another profile part-way through the file, though the whole file would not.
