@@ -56,10 +56,11 @@ const IMPORTED_TABLES = [
 
 const SEARCH_SOURCES = ['posts', 'comments'] as const;
 
+/** The tables an import writes from the others, once their rows are written. */
+const DERIVED_TABLES = ['post_search', 'comment_search', 'fragments'] as const;
+
 /** The tables the import reads again after its rows. */
-const SOURCE_TABLES = IMPORTED_TABLES.filter(
-  (table) => !['post_search', 'comment_search', 'fragments'].includes(table),
-);
+const SOURCE_TABLES = IMPORTED_TABLES.filter((table) => !(DERIVED_TABLES as readonly string[]).includes(table));
 
 /** Tables whose secondary indexes a bulk import builds after its rows. */
 const INDEXED_TABLES = [
@@ -195,10 +196,12 @@ const postgresImport: ImportStore = {
   // visibility map is unset, and each post has the dead version its counts replaced): 563 ms against <1 ms.
   // Autovacuum would do both later (and is off on some servers): a large import does them at once. VACUUM
   // cannot run in a transaction: this runs on a pooled connection after the commit, with no query deadline
-  // (imports run from the command line, whose store has none).
+  // (imports run from the command line, whose store has none). The source tables were analyzed inside the
+  // transaction (afterRows), with every row written; only the tables written after that are analyzed here.
   async afterCommit(db, records) {
     if (records < ANALYZE_FROM_RECORDS) return;
-    await sql.raw(`vacuum (analyze) ${IMPORTED_TABLES.join(', ')}`).execute(db);
+    await sql.raw(`vacuum ${SOURCE_TABLES.join(', ')}`).execute(db);
+    await sql.raw(`vacuum (analyze) ${DERIVED_TABLES.join(', ')}`).execute(db);
   },
 };
 
