@@ -154,8 +154,7 @@ export class ImportStream {
   }
 
   /** Throws an ImportError for links and e-mails of the whole file that the store refuses. */
-  async check(result: FinishResult, linesOf: PlanIndex['linesOf']): Promise<void> {
-    const index = { unresolved: result.unresolved, emails: result.emails, linesOf };
+  async check(index: PlanIndex): Promise<void> {
     const problems = await checkIndex(this.db, this.communityId, index);
     if (problems.length > 0) throw new ImportError(problems.slice(0, maxProblems), '', problems.length > maxProblems);
   }

@@ -12,7 +12,7 @@ import { linesOf } from './line-splitter.js';
 import { importStoreFor } from './import-store.js';
 import { ImportStream, isEmptyCommunity } from './import-stream.js';
 import { importWebhooks } from '../webhooks/import-webhooks.js';
-import { checkIndex, checkPlan } from './import-writer.js';
+import { checkIndex, checkPlan, type PlanIndex } from './import-writer.js';
 
 export interface ImportSummary {
   records: number;
@@ -150,7 +150,12 @@ async function runImport(
     },
     inline,
   );
-  const linesNaming = (keys: string[]) => source.linesOf(keys);
+  /** What only the store can check of the whole file; the lines naming a record are asked of the worker if it lacks one. */
+  const indexOf = (result: FinishResult): PlanIndex => ({
+    unresolved: result.unresolved,
+    emails: result.emails,
+    linesOf: (keys) => source.linesOf(keys),
+  });
   const problems: ImportProblem[] = [];
   const storeProblems: ImportProblem[] = [];
   let finished: FinishResult | null = null;
@@ -189,7 +194,7 @@ async function runImport(
       options.onWrite?.(records);
       await buildIndexes?.();
       await imports.afterRows(trx, records);
-      await writer.check(finished, linesNaming);
+      await writer.check(indexOf(finished));
       await source.close();
       await writer.finish(finished);
       await indexSearch();
@@ -197,16 +202,7 @@ async function runImport(
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     const result = finished as FinishResult | null;
-    const all = [
-      ...problems,
-      ...(result
-        ? await checkIndex(db, communityId, {
-            unresolved: result.unresolved,
-            emails: result.emails,
-            linesOf: linesNaming,
-          })
-        : []),
-    ];
+    const all = [...problems, ...(result ? await checkIndex(db, communityId, indexOf(result)) : [])];
     // An e-mail the store gave to another profile part-way through the file, though the whole file would not.
     if (all.length === 0) all.push(...storeProblems);
     all.sort((a, b) => a.line - b.line);
