@@ -1,5 +1,5 @@
 // The import chart as a hand-written SVG: records/s of each import workload per store, against its target, with peak RSS.
-import type { ImportResult, ImportResults } from './results.js';
+import { storeName, type ImportResult, type ImportResults } from './results.js';
 import { COLORS, compact, legend, legendWidth, niceCeiling, rect, text } from './svg.js';
 import { IMPORT_TARGETS, importRateTarget } from './targets.js';
 
@@ -22,7 +22,6 @@ const LEGEND = [
   [COLORS.hearthLight, 'into a populated community'],
 ] as const;
 
-const storeName = (store: ImportResults['store']) => (store === 'postgres' ? 'PostgreSQL' : 'SQLite');
 const int = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : 'n/a');
 const scaleOf = (r: ImportResults) => `${storeName(r.store)}, ${r.scale.toLocaleString('en-US')} posts`;
 

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from './processes.js';
-import type { BenchResults, ImportResults, LoadFigures, WorkloadResult } from './results.js';
+import { storeName, type BenchResults, type ImportResults, type LoadFigures, type WorkloadResult } from './results.js';
 
 /** Hand-written notes on the figures (why a target is missed, what would meet it), kept across regenerations. */
 const ANALYSIS = join(repoRoot, 'bench', 'analysis.md');
@@ -74,7 +74,6 @@ export function importSection(dir: string, reportPath: string): string {
     ? `\n![Import records/s per store and workload against the targets, with peak RSS](${linkFrom(reportPath, chartPath)})\n`
     : '';
   const verdict = (pass: boolean | null) => (pass === null ? 'not run' : pass ? '**pass**' : '**FAIL**');
-  const name = (store: string) => (store === 'postgres' ? 'PostgreSQL' : 'SQLite');
   return `
 ## Import
 
@@ -84,13 +83,13 @@ writing, one transaction), peak RSS the import process's \`VmHWM\`.
 ${chart}
 | Store | Workload | Records | Seconds | Records/s | Peak RSS MB |
 |---|---|---:|---:|---:|---:|
-${stores.flatMap((r) => r.imports.map((i) => `| ${name(r.store)} (${r.scale.toLocaleString('en-US')} posts) | ${i.title} | ${int(i.records)} | ${i.seconds.toFixed(1)} | **${int(i.recordsPerSecond)}** | ${int(i.peakRssMb)} |`)).join('\n')}
+${stores.flatMap((r) => r.imports.map((i) => `| ${storeName(r.store)} (${r.scale.toLocaleString('en-US')} posts) | ${i.title} | ${int(i.records)} | ${i.seconds.toFixed(1)} | **${int(i.recordsPerSecond)}** | ${int(i.peakRssMb)} |`)).join('\n')}
 
 | Target | Measured | Result |
 |---|---|---|
 ${stores.flatMap((r) => r.targets.map((t) => `| ${t.goal} | ${t.measured} | ${verdict(t.pass)} |`)).join('\n')}
 
-${stores.flatMap((r) => r.imports.map((i) => `- *${i.title}* (${name(r.store)}): ${i.description}.`)).join('\n')}
+${stores.flatMap((r) => r.imports.map((i) => `- *${i.title}* (${storeName(r.store)}): ${i.description}.`)).join('\n')}
 `;
 }
 

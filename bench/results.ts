@@ -1,4 +1,4 @@
-// The shapes a benchmark run produces: what the harness writes to results JSON and the report reads back.
+// The shapes a benchmark run produces (what the harness writes to results JSON and the report reads back), and their names.
 
 export interface LoadFigures {
   /** Responses per second over the measured window. */
@@ -129,3 +129,6 @@ export interface ImportResults {
   imports: ImportResult[];
   targets: TargetResult[];
 }
+
+/** A store as the report and the charts name it. */
+export const storeName = (store: ImportResults['store']): string => (store === 'postgres' ? 'PostgreSQL' : 'SQLite');

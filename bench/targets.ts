@@ -1,5 +1,5 @@
 // The speed targets (issue 11 for the read path, issue 12's search targets), checked against one run's figures.
-import type { ImportResult, TargetResult, WorkloadResult } from './results.js';
+import { storeName, type ImportResult, type TargetResult, type WorkloadResult } from './results.js';
 
 // Throughput targets use the loaded run; latency targets the one-connection run, where a figure is the
 // request's own time and not its wait behind the other connections. CPU targets are multiples of the bare
@@ -116,7 +116,7 @@ export function importRateTarget(name: string, store: 'sqlite' | 'postgres'): nu
 /** Issue 12's import targets: records/s into an empty and into a populated community, and the import's peak RSS. */
 export function evaluateImportTargets(imports: readonly ImportResult[], store: 'sqlite' | 'postgres'): TargetResult[] {
   const find = (name: string) => imports.find((i) => i.name === name);
-  const label = store === 'postgres' ? 'PostgreSQL' : 'SQLite';
+  const label = storeName(store);
   const rate = (name: keyof typeof IMPORT_TARGETS.recordsPerSecond, what: string): TargetResult => {
     const minimum = IMPORT_TARGETS.recordsPerSecond[name][store];
     const goal = `${label}: ${what} >= ${minimum.toLocaleString('en-US')} records/s`;
