@@ -5,6 +5,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
 import { postgresSearchLoad, sqliteSearchLoad, sqliteSearchMark } from '../db/migrations/002-search.js';
+import { journalForImport } from './sqlite-import-journal.js';
 
 /** A step the import runs once every row is written. */
 export type Deferred = () => Promise<void>;
@@ -92,12 +93,15 @@ const sqliteImport: ImportStore = {
   // before BEGIN, on the one connection Kysely holds for the import). They would look every row's parents up
   // again (a third of the writing time), and, deferred, make every parent row written while a violation is
   // outstanding (a comment before its post) scan the child table for its rows, without the index dropped below.
+  // A new store is written under a rollback journal (sqlite-import-journal.ts).
   async transaction(db, work) {
     return db.connection().execute(async (connection) => {
       await sql`pragma foreign_keys = off`.execute(connection);
+      const restoreJournal = await journalForImport(connection);
       try {
         return await connection.transaction().execute(work);
       } finally {
+        await restoreJournal();
         await sql`pragma foreign_keys = on`.execute(connection);
       }
     });
