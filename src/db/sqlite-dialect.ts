@@ -115,8 +115,18 @@ export function openSqlite(path: string): { db: Kysely<Database>; hot: HotStatem
   const database = new SQLite(path);
   // 8 KB pages for a new file (an existing one keeps its own): rendered answers of 2-3 KB pack three to a page
   // instead of one to a 4 KB page, which keeps the file ~15% smaller.
-  database.pragma('page_size = 8192');
-  database.pragma('journal_mode = WAL');
+  try {
+    database.pragma('page_size = 8192');
+    database.pragma('journal_mode = WAL');
+  } catch (error) {
+    database.close();
+    // An import into a new store holds it alone until it commits (transfer/sqlite-import-journal.ts).
+    if (sqliteDialect.isUnavailable(error))
+      throw new Error(
+        `${path} is being written by another process (an import into a new store); try again once it ends`,
+      );
+    throw error;
+  }
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');

@@ -71,14 +71,24 @@ describe.skipIf(testDatabaseUrl)('an import into a new SQLite store', () => {
     const store = await newStore();
     expect(filesBeside(store.url).walBytes).toBeGreaterThan(0);
     let during: Files | null = null;
+    let openedDuring = '';
     const summary = await importLines(store.store, store.community, records(200, 3), {
       onWrite: () => {
         during = filesBeside(store.url);
+        // A server or command opening the store meanwhile is told why it cannot.
+        try {
+          opened(store.url);
+        } catch (error) {
+          openedDuring = (error as Error).message;
+        }
       },
     });
     // The switch checkpointed the log and removed it; nothing is written to it.
     expect(during).toEqual({ journal: true, walBytes: 0 });
     expect(summary.posts).toBe(200);
+    expect(openedDuring).toBe(
+      `${store.url} is being written by another process (an import into a new store); try again once it ends`,
+    );
     expect(await count(store.store, 'posts', store.community)).toBe(200);
     expect(await count(store.store, 'post_search_docs', store.community)).toBe(200);
     expect(await journalMode(store.store)).toBe('wal');
