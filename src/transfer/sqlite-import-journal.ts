@@ -14,25 +14,29 @@ export const NEW_STORE_BYTES = 64 * 1024 * 1024;
 /** Puts the connection back in the mode it had before the import. */
 export type RestoreJournal = () => Promise<void>;
 
-const journalMode = async (connection: Kysely<Database>, mode: 'delete' | 'wal'): Promise<string> =>
-  (await sql<{ journal_mode: string }>`pragma ${sql.raw(`journal_mode = ${mode}`)}`.execute(connection)).rows[0]
-    ?.journal_mode ?? '';
+/** The connection's journal mode, after asking for `mode` when one is given. */
+const journalMode = async (connection: Kysely<Database>, mode?: 'delete' | 'wal'): Promise<string> =>
+  (
+    await sql<{ journal_mode: string }>`pragma ${sql.raw(mode ? `journal_mode = ${mode}` : 'journal_mode')}`.execute(
+      connection,
+    )
+  ).rows[0]?.journal_mode ?? '';
 
 const setting = async (connection: Kysely<Database>, name: string): Promise<number> =>
   Number(Object.values((await sql.raw(`pragma ${name}`).execute(connection)).rows[0] ?? {})[0] ?? 0);
 
 /**
- * Before the import's transaction, on its connection: a rollback journal (with a sync at each of its critical
- * moments, as the write-ahead log's NORMAL gives) when the store is new, its file in write-ahead-log mode and no
- * other connection has it open. SQLite refuses to leave that mode while another connection (a server, another
- * command) has the store open; that refusal, asked without waiting, keeps the write-ahead log, so readers are never
- * locked out of a store they are reading. A connection opened during the import waits for it (the busy timeout),
- * as it would for any writer under a rollback journal. A killed import leaves a hot journal, which the next
- * connection to open the store rolls back before anything reads it.
+ * Before the import's transaction, on its connection: a rollback journal, synced at every commit (`synchronous =
+ * FULL`, which that journal needs to be as safe as the write-ahead log is at NORMAL), when the store is new, its
+ * file in write-ahead-log mode and no other connection has it open. SQLite refuses to leave that mode while another
+ * connection (a server, another command) has the store open; that refusal, asked without waiting, keeps the
+ * write-ahead log, so readers are never locked out of a store they are reading. A store opened during the import
+ * is refused at once, saying why (openSqlite). A killed import leaves a hot journal, which the next connection to
+ * open the store rolls back before anything reads it.
  */
 export async function journalForImport(connection: Kysely<Database>): Promise<RestoreJournal> {
   const keep: RestoreJournal = async () => {};
-  if ((await journalMode(connection, 'wal')) !== 'wal') return keep;
+  if ((await journalMode(connection)) !== 'wal') return keep;
   const bytes = (await setting(connection, 'page_count')) * (await setting(connection, 'page_size'));
   if (bytes > NEW_STORE_BYTES) return keep;
   const busyTimeout = await setting(connection, 'busy_timeout');
