@@ -7,6 +7,8 @@ export interface BenchOptions {
   durationSeconds: number;
   warmupSeconds: number;
   aloneSeconds: number;
+  /** The loaded run of each workload in this many rounds, alternating Hearth's and the baseline's. */
+  rounds: number;
   connections: number;
   only: string[] | null;
   rebuild: boolean;
@@ -38,6 +40,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string', default: '10' },
+      rounds: { type: 'string' },
       only: { type: 'string' },
       rebuild: { type: 'boolean', default: false },
       smoke: { type: 'boolean', default: false },
@@ -54,6 +57,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     durationSeconds: positive('duration', values.duration ?? (smoke ? '1.5' : '15'), false),
     warmupSeconds: values.warmup === '0' ? 0 : positive('warmup', values.warmup ?? (smoke ? '0.5' : '3'), false),
     aloneSeconds: smoke ? 0.5 : 5,
+    rounds: positive('rounds', values.rounds ?? (smoke ? '1' : '3'), true),
     connections: positive('connections', values.connections ?? '10', true),
     only: values.only ? values.only.split(',').map((name) => name.trim()) : null,
     rebuild: values.rebuild ?? false,

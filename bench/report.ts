@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from './processes.js';
+import { ROUND_WARMUP_SECONDS } from './rounds.js';
 import { storeName, type BenchResults, type ImportResults, type LoadFigures, type WorkloadResult } from './results.js';
 
 /** Hand-written notes on the figures (why a target is missed, what would meet it), kept across regenerations. */
@@ -189,7 +190,7 @@ ${postgresSection(postgres)}${importSection(dirname(chartPath), reportPath)}${ex
 - **Baseline**: a bare \`node:http\` server (\`bench/baseline-server.ts\`, compiled, plain \`node\`) answering every
   request with one fixed JSON body of the workload's mean response size (measured over a sample of its URLs).
 - **Load**: autocannon in its own process, ${settings.connections} connections, no pipelining, ${settings.warmupSeconds} s of
-  warm-up then ${settings.durationSeconds} s measured, then ${settings.aloneSeconds} s on one connection; against Hearth, then the
+  warm-up then ${settings.durationSeconds} s measured${(settings.rounds ?? 1) > 1 ? ` in ${settings.rounds} rounds of ${settings.durationSeconds / (settings.rounds ?? 1)} s, Hearth's and the baseline's in turn (each round after the first warmed ${ROUND_WARMUP_SECONDS} s; responses and CPU summed over the rounds, the median round's p50, the highest p99)` : ''}, then ${settings.aloneSeconds} s on one connection against Hearth, then the
   baseline, workload by workload. Each
   request takes the next URL of the workload's rotation, so neither SQLite's page cache nor any other cache
   sees one URL over and over. Latencies are recorded per response (2xx only; any other status fails the run)

@@ -89,6 +89,8 @@ export interface RunSettings {
   durationSeconds: number;
   /** Length of the one-connection latency runs. */
   aloneSeconds: number;
+  /** Rounds of each loaded run, alternating Hearth's and the baseline's (absent in results from before them: one). */
+  rounds?: number;
   smoke: boolean;
   /** The store Hearth served the corpus from. */
   store?: 'sqlite' | 'postgres';

@@ -11,6 +11,7 @@ import { peakRssMb } from './proc-stats.js';
 import { repoRoot, runHearth, startBaseline, startHearth, type BaselineService, type Service } from './processes.js';
 import { importChartFile, importResultsFile, readImportStores, resultsFile, writeReport } from './report.js';
 import type { BenchResults, ImportResults, LoadFigures, SkippedWorkload, WorkloadResult } from './results.js';
+import { combineRounds, ROUND_WARMUP_SECONDS } from './rounds.js';
 import { mean } from './stats.js';
 import { evaluateImportTargets, evaluateTargets } from './targets.js';
 import { ensureImportFiles, importWorkloadNames, runImportWorkloads } from './import-workload.js';
@@ -134,17 +135,29 @@ async function runWorkloads(
       warmupSeconds: options.warmupSeconds,
       durationSeconds: options.durationSeconds,
     };
-    // Already warm from the loaded run: one connection, one request at a time, for latency without queueing.
+    // Already warm from the loaded runs: one connection, one request at a time, for latency without queueing.
     const alone = { ...job, connections: 1, warmupSeconds: 0, durationSeconds: options.aloneSeconds };
+    await baseline.setBodyBytes(bodyBytes);
+    // Hearth's and the baseline's loaded rounds in turn: a neighbour busy for a while weighs on both alike.
+    const hearthRounds: LoadFigures[] = [];
+    const baselineRounds: LoadFigures[] = [];
     const cacheBefore = await cacheCounts(hearth);
-    const hearthFigures = await measure({ ...loaded, etags, baseUrl: hearth.baseUrl }, hearth.pid);
+    for (let round = 0; round < options.rounds; round++) {
+      const part = {
+        ...loaded,
+        durationSeconds: options.durationSeconds / options.rounds,
+        warmupSeconds: round === 0 ? options.warmupSeconds : Math.min(ROUND_WARMUP_SECONDS, options.warmupSeconds),
+      };
+      hearthRounds.push(await measure({ ...part, etags, baseUrl: hearth.baseUrl }, hearth.pid));
+      baselineRounds.push(await measure({ ...part, baseUrl: baseline.baseUrl }, baseline.pid));
+    }
     const cacheAfter = await cacheCounts(hearth);
+    const hearthFigures = combineRounds(hearthRounds);
     checkClean(`${workload.name} (Hearth)`, hearthFigures);
+    const baselineFigures = combineRounds(baselineRounds);
+    checkClean(`${workload.name} (baseline)`, baselineFigures);
     const hearthAlone = await measure({ ...alone, etags, baseUrl: hearth.baseUrl }, hearth.pid);
     checkClean(`${workload.name} (Hearth, one connection)`, hearthAlone);
-    await baseline.setBodyBytes(bodyBytes);
-    const baselineFigures = await measure({ ...loaded, baseUrl: baseline.baseUrl }, baseline.pid);
-    checkClean(`${workload.name} (baseline)`, baselineFigures);
     const baselineAlone = await measure({ ...alone, baseUrl: baseline.baseUrl }, baseline.pid);
     checkClean(`${workload.name} (baseline, one connection)`, baselineAlone);
     const result: WorkloadResult = {
@@ -280,7 +293,7 @@ async function main(): Promise<void> {
     const startupPeak = peakRssMb(hearth.pid);
     log(
       `Hearth (pid ${hearth.pid}) at ${hearth.baseUrl}, baseline (pid ${baseline.pid}); ${workloads.length} workloads, each ${options.warmupSeconds} s warm-up, ` +
-        `${options.durationSeconds} s at ${options.connections} connections, ${options.aloneSeconds} s at one:`,
+        `${options.durationSeconds} s at ${options.connections} connections in ${options.rounds} rounds, ${options.aloneSeconds} s at one:`,
     );
 
     const loads: number[] = [];
@@ -299,6 +312,7 @@ async function main(): Promise<void> {
         warmupSeconds: options.warmupSeconds,
         durationSeconds: options.durationSeconds,
         aloneSeconds: options.aloneSeconds,
+        rounds: options.rounds,
         smoke: options.smoke,
       },
       machine: {
