@@ -293,7 +293,7 @@ async function main(): Promise<void> {
     const startupPeak = peakRssMb(hearth.pid);
     log(
       `Hearth (pid ${hearth.pid}) at ${hearth.baseUrl}, baseline (pid ${baseline.pid}); ${workloads.length} workloads, each ${options.warmupSeconds} s warm-up, ` +
-        `${options.durationSeconds} s at ${options.connections} connections in ${options.rounds} rounds, ${options.aloneSeconds} s at one:`,
+        `${options.durationSeconds} s at ${options.connections} connections in ${options.rounds} round${options.rounds === 1 ? '' : 's'}, ${options.aloneSeconds} s at one:`,
     );
 
     const loads: number[] = [];
