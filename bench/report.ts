@@ -135,8 +135,9 @@ export function renderReport(
 \`npm run bench\` builds Hearth, builds (or reuses) a corpus, serves it, loads it workload by workload
 beside a bare \`node:http\` baseline, and writes this file, \`bench/results/chart.svg\` and the raw
 figures in \`bench/results/latest.json\`. Options: \`--scale N\` or \`BENCH_SCALE\` (posts, default
-1,000,000), \`--seed N\`, \`--duration S\` and \`--warmup S\` (seconds per workload), \`--connections N\`,
-\`--only a,b\` (workload names), \`--rebuild\` (a fresh corpus). \`npm run bench:smoke\` does the same
+1,000,000), \`--seed N\`, \`--duration S\` and \`--warmup S\` (seconds per workload), \`--rounds N\` (the loaded
+run in N rounds alternating with the baseline's, 3 by default), \`--connections N\`, \`--only a,b\` (workload names),
+\`--rebuild\` (a fresh corpus). \`npm run bench:smoke\` does the same
 on 300 posts for a second or two per workload, in a temporary directory; CI runs it after the tests.
 
 ## Results (${results.finishedAt.slice(0, 16).replace('T', ' ')} UTC)
