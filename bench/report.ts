@@ -130,6 +130,11 @@ export function renderReport(
         .trim()
     : '';
   const verdict = (pass: boolean | null) => (pass === null ? 'not run' : pass ? '**pass**' : '**FAIL**');
+  const rounds = settings.rounds ?? 1;
+  const inRounds =
+    rounds > 1
+      ? ` in ${rounds} rounds of ${settings.durationSeconds / rounds} s, Hearth's and the baseline's in turn (each round after the first warmed ${ROUND_WARMUP_SECONDS} s; responses and CPU summed over the rounds, the median round's p50, the highest p99)`
+      : '';
   return `# Benchmarks
 
 \`npm run bench\` builds Hearth, builds (or reuses) a corpus, serves it, loads it workload by workload
@@ -191,7 +196,7 @@ ${postgresSection(postgres)}${importSection(dirname(chartPath), reportPath)}${ex
 - **Baseline**: a bare \`node:http\` server (\`bench/baseline-server.ts\`, compiled, plain \`node\`) answering every
   request with one fixed JSON body of the workload's mean response size (measured over a sample of its URLs).
 - **Load**: autocannon in its own process, ${settings.connections} connections, no pipelining, ${settings.warmupSeconds} s of
-  warm-up then ${settings.durationSeconds} s measured${(settings.rounds ?? 1) > 1 ? ` in ${settings.rounds} rounds of ${settings.durationSeconds / (settings.rounds ?? 1)} s, Hearth's and the baseline's in turn (each round after the first warmed ${ROUND_WARMUP_SECONDS} s; responses and CPU summed over the rounds, the median round's p50, the highest p99)` : ''}, then ${settings.aloneSeconds} s on one connection against Hearth, then the
+  warm-up then ${settings.durationSeconds} s measured${inRounds}, then ${settings.aloneSeconds} s on one connection against Hearth, then the
   baseline, workload by workload. Each
   request takes the next URL of the workload's rotation, so neither SQLite's page cache nor any other cache
   sees one URL over and over. Latencies are recorded per response (2xx only; any other status fails the run)

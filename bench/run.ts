@@ -129,12 +129,13 @@ async function runWorkloads(
     const bodyBytes = workload.conditional ? 0 : sampled.bodyBytes;
     const etags = workload.conditional ? await etagsOf(hearth, token, workload.paths) : undefined;
     const job = { paths: workload.paths, headers: { authorization: `Bearer ${token}` } };
-    const loaded = {
+    // One loaded round: the first warmed as the options say, the others only enough for their new connections.
+    const loaded = (round: number) => ({
       ...job,
       connections: options.connections,
-      warmupSeconds: options.warmupSeconds,
-      durationSeconds: options.durationSeconds,
-    };
+      warmupSeconds: round === 0 ? options.warmupSeconds : Math.min(ROUND_WARMUP_SECONDS, options.warmupSeconds),
+      durationSeconds: options.durationSeconds / options.rounds,
+    });
     // Already warm from the loaded runs: one connection, one request at a time, for latency without queueing.
     const alone = { ...job, connections: 1, warmupSeconds: 0, durationSeconds: options.aloneSeconds };
     await baseline.setBodyBytes(bodyBytes);
@@ -143,13 +144,8 @@ async function runWorkloads(
     const baselineRounds: LoadFigures[] = [];
     const cacheBefore = await cacheCounts(hearth);
     for (let round = 0; round < options.rounds; round++) {
-      const part = {
-        ...loaded,
-        durationSeconds: options.durationSeconds / options.rounds,
-        warmupSeconds: round === 0 ? options.warmupSeconds : Math.min(ROUND_WARMUP_SECONDS, options.warmupSeconds),
-      };
-      hearthRounds.push(await measure({ ...part, etags, baseUrl: hearth.baseUrl }, hearth.pid));
-      baselineRounds.push(await measure({ ...part, baseUrl: baseline.baseUrl }, baseline.pid));
+      hearthRounds.push(await measure({ ...loaded(round), etags, baseUrl: hearth.baseUrl }, hearth.pid));
+      baselineRounds.push(await measure({ ...loaded(round), baseUrl: baseline.baseUrl }, baseline.pid));
     }
     const cacheAfter = await cacheCounts(hearth);
     const hearthFigures = combineRounds(hearthRounds);
