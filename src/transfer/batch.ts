@@ -1,6 +1,7 @@
 // Chunked upserts and deletes for the import, sized to stay under both stores' bind-parameter limits.
-import { CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, SqliteAdapter, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
+import { sqliteDialect } from '../db/sqlite-dialect.js';
 
 type Row = Record<string, unknown>;
 // Kysely cannot type a table chosen at run time; the rows come from the typed import plan.
@@ -28,6 +29,13 @@ const texts = new WeakMap<object, Map<string, string>>();
  * Inserts rows that all have the same columns, as statements of fixed shapes bound to the rows' values: Kysely
  * builds each shape's text once (a template row of nulls), then only the values change. Booleans are bound as
  * 1/0, which SQLite needs and PostgreSQL reads as booleans too.
+ *
+ * On SQLite an upsert is first tried as a plain `INSERT OR FAIL`, and written as the upsert only once a row's key
+ * is found taken (then for the rest of the call). An upsert may abort half-way, so SQLite keeps a statement journal
+ * of every page it changes that the transaction had changed before: over 64 KiB a statement, a temporary file. At
+ * a million posts, whose key indexes take a random page for each row, that was 40 GB written into it during one
+ * import; an `OR FAIL` insert needs none (a failed one keeps the rows before the failing one, which the upsert
+ * then writes again with the same values, and an error rolls the caller's whole transaction back anyway).
  */
 async function writeRows(
   db: Kysely<Database>,
@@ -43,31 +51,28 @@ async function writeRows(
   if (rows.some((row) => Object.keys(row).length !== columns.length))
     throw new Error(`${table}: rows of different columns`);
   const adapter = db.getExecutor().adapter;
+  const sqlite = adapter instanceof SqliteAdapter;
   const byShape = texts.get(adapter) ?? new Map<string, string>();
   texts.set(adapter, byShape);
   const setText = Object.entries(conflictSet)
     .map(([column, value]) => `${column}=${value.compile(db).sql}`)
     .join(',');
-  const perStatement = Math.min(MAX_ROWS, 2 ** Math.floor(Math.log2(Math.max(1, MAX_PARAMETERS / columns.length))));
-  let at = 0;
-  while (at < rows.length) {
-    let size = perStatement;
-    while (size > rows.length - at) size /= 2;
-    const shape = `${table}|${columns.join(',')}|${conflictKeys?.join(',') ?? ''}|${setText}|${size}`;
+  /** The text of a statement of `size` rows: an upsert when `keys` are given, else an insert (`OR FAIL` on SQLite). */
+  const textOf = (size: number, keys: string[] | null): string => {
+    const shape = `${table}|${columns.join(',')}|${keys?.join(',') ?? ''}|${setText}|${size}`;
     let text = byShape.get(shape);
     if (text === undefined) {
       const template = Object.fromEntries(columns.map((column) => [column, null]));
-      const insert = (db as unknown as Loose).insertInto(table).values(Array.from({ length: size }, () => template));
+      const into = (db as unknown as Loose).insertInto(table);
+      const insert = (sqlite && !keys ? into.orFail() : into).values(Array.from({ length: size }, () => template));
       text = (
-        conflictKeys
+        keys
           ? insert.onConflict((oc) =>
               oc
-                .columns(conflictKeys)
+                .columns(keys)
                 .doUpdateSet((eb) =>
                   Object.fromEntries(
-                    columns
-                      .filter((c) => !conflictKeys.includes(c))
-                      .map((c) => [c, conflictSet[c] ?? eb.ref(`excluded.${c}`)]),
+                    columns.filter((c) => !keys.includes(c)).map((c) => [c, conflictSet[c] ?? eb.ref(`excluded.${c}`)]),
                   ),
                 ),
             )
@@ -75,6 +80,14 @@ async function writeRows(
       ).compile().sql;
       byShape.set(shape, text);
     }
+    return text;
+  };
+  const perStatement = Math.min(MAX_ROWS, 2 ** Math.floor(Math.log2(Math.max(1, MAX_PARAMETERS / columns.length))));
+  let insertFirst = sqlite && conflictKeys !== null;
+  let at = 0;
+  while (at < rows.length) {
+    let size = perStatement;
+    while (size > rows.length - at) size /= 2;
     const values: unknown[] = [];
     for (let i = at; i < at + size; i++) {
       const row = rows[i] as Row;
@@ -84,7 +97,17 @@ async function writeRows(
         values.push(typeof value === 'boolean' ? Number(value) : value);
       }
     }
-    await db.executeQuery(CompiledQuery.raw(text, values));
+    const upsert = () => db.executeQuery(CompiledQuery.raw(textOf(size, conflictKeys), values));
+    if (!insertFirst) await upsert();
+    else {
+      try {
+        await db.executeQuery(CompiledQuery.raw(textOf(size, null), values));
+      } catch (error) {
+        if (!sqliteDialect.isUniqueViolation(error)) throw error;
+        insertFirst = false;
+        await upsert();
+      }
+    }
     at += size;
   }
 }
