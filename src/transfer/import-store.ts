@@ -130,7 +130,7 @@ const sqliteImport: ImportStore = {
       for (const statement of dropped) await sql.raw(statement).execute(trx);
     };
   },
-  async deferSearch(trx, communityId) {
+  async deferSearch(trx, communityId, empty) {
     const names = SEARCH_SOURCES.map((source) => `${source}_search_insert`);
     const triggers = await sql<{
       name: string;
@@ -153,9 +153,8 @@ const sqliteImport: ImportStore = {
       for (const source of SEARCH_SOURCES) {
         const mark = marks.get(source);
         if (!mark) continue;
-        const [docs, index] = sqliteSearchLoad(source);
-        await trx.executeQuery(CompiledQuery.raw(docs, [mark.docid_after, mark.row_after, communityId]));
-        await trx.executeQuery(CompiledQuery.raw(index, [mark.docid_after, communityId, communityId]));
+        for (const statement of sqliteSearchLoad(source, empty, mark, communityId))
+          await trx.executeQuery(CompiledQuery.raw(statement.sql, statement.parameters));
       }
       for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(trx);
     };
