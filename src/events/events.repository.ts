@@ -41,6 +41,35 @@ export function eventProfiles(
     .execute();
 }
 
+/** Just the ids of those events' hosts, speakers and tags, each list in its order (what an event's fragment holds of them). */
+export async function eventListIds(
+  db: Kysely<Database>,
+  communityId: string,
+  eventIds: string[],
+): Promise<{
+  profiles: { event_id: string; role: string; profile_id: string }[];
+  tags: { event_id: string; tag_id: string }[];
+}> {
+  const profiles = await db
+    .selectFrom('event_profiles')
+    .select(['event_id', 'role', 'profile_id'])
+    .where('community_id', '=', communityId)
+    .where('event_id', 'in', eventIds)
+    .orderBy('event_id')
+    .orderBy('role')
+    .orderBy('position')
+    .execute();
+  const tags = await db
+    .selectFrom('event_tags')
+    .select(['event_id', 'tag_id'])
+    .where('community_id', '=', communityId)
+    .where('event_id', 'in', eventIds)
+    .orderBy('event_id')
+    .orderBy('position')
+    .execute();
+  return { profiles, tags };
+}
+
 export function tagsByIds(
   db: Kysely<Database>,
   communityId: string,

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, FragmentsTable } from '../db/database.js';
 import { groupEventLists, toCalendarEvent } from '../events/event.mapper.js';
-import { eventProfiles, eventPublications, eventTags, eventsByIds } from '../events/events.repository.js';
+import { eventListIds, eventPublications, eventsByIds } from '../events/events.repository.js';
 import { feedsByIds } from '../feeds/feeds.repository.js';
 import { epochOfStored } from '../lib/timestamps.js';
 import { toFeedSummary, toPost } from '../posts/post.mapper.js';
@@ -57,28 +57,33 @@ const renderers: Record<Kind, Renderer> = {
     const rows = await tagsByIds(db, communityId, ids);
     return rows.map((row) => ({ id: row.id, text: renderTag(toTag(row)) }));
   },
+  // Hosts, speakers and tags are holes filled at read time: their ids are all the fragment needs of them.
   async event(db, communityId, ids) {
     const rows = await eventsByIds(db, communityId, ids);
     if (rows.length === 0) return [];
-    const [profiles, tags, publications] = await Promise.all([
-      eventProfiles(db, communityId, ids),
-      eventTags(db, communityId, ids),
+    const [lists, publications] = await Promise.all([
+      eventListIds(db, communityId, ids),
       eventPublications(db, communityId, ids),
     ]);
-    const lists = groupEventLists(profiles, tags, publications);
+    const published = groupEventLists([], [], publications);
+    const holes = new Map<string, { hosts: string[]; speakers: string[]; tags: string[] }>();
+    const holesOf = (eventId: string) => {
+      const found = holes.get(eventId) ?? { hosts: [], speakers: [], tags: [] };
+      holes.set(eventId, found);
+      return found;
+    };
+    for (const row of lists.profiles)
+      holesOf(row.event_id)[row.role === 'host' ? 'hosts' : 'speakers'].push(row.profile_id);
+    for (const row of lists.tags) holesOf(row.event_id).tags.push(row.tag_id);
     const spans = rows.map((row) => epochOfStored(row.occupied_until) - epochOfStored(row.start_at));
     await raiseEventSpan(db, communityId, Math.max(0, ...spans));
-    return rows.map((row) => {
-      const event = toCalendarEvent(row, lists.get(row.id));
-      return {
-        id: row.id,
-        ...renderEventTemplate(event, {
-          hosts: event.hosts.map((p) => p.profile_id),
-          speakers: event.speakers.map((p) => p.profile_id),
-          tags: event.tags.map((t) => t.id),
-        }),
-      };
-    });
+    return rows.map((row) => ({
+      id: row.id,
+      ...renderEventTemplate(
+        toCalendarEvent(row, published.get(row.id)),
+        holes.get(row.id) ?? { hosts: [], speakers: [], tags: [] },
+      ),
+    }));
   },
   async post(db, communityId, ids) {
     return (await postsByIds(db, communityId, ids)).map(renderPost);
