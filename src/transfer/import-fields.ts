@@ -41,38 +41,67 @@ const meantOf = (key: string, known: readonly string[]) =>
 /** The alternatives of a union, unions within it flattened (`Opt(Union([id, object]))` nests two). */
 const branches = (schema: SchemaShape): SchemaShape[] => (schema.anyOf ? schema.anyOf.flatMap(branches) : [schema]);
 
-function collect(schema: SchemaShape, value: unknown, path: string, out: UnknownField[]): void {
-  if (typeof value !== 'object' || value === null) return;
+/** Of a union, the branch for arrays and the one for objects (each found once). */
+const arrayBranch = new WeakMap<SchemaShape, SchemaShape | null>();
+const objectBranch = new WeakMap<SchemaShape, SchemaShape | null>();
+
+function branchOf(schema: SchemaShape, array: boolean): SchemaShape | null {
+  const cache = array ? arrayBranch : objectBranch;
+  let branch = cache.get(schema);
+  if (branch === undefined) {
+    branch = branches(schema).find((b) => b.type === (array ? 'array' : 'object')) ?? null;
+    cache.set(schema, branch);
+  }
+  return branch;
+}
+
+/**
+ * Walks only what can hold a field (objects and arrays); a path is spelled only for a field found unknown or a
+ * value walked into, since nearly every record has none and most of its fields are scalars.
+ */
+function collect(schema: SchemaShape, value: object, path: string, out: UnknownField[]): void {
   if (schema.anyOf) {
     // A value or null, an id or an object: follow the branch of the value's own shape.
-    const branch = branches(schema).find((b) => b.type === (Array.isArray(value) ? 'array' : 'object'));
+    const branch = branchOf(schema, Array.isArray(value));
     if (branch) collect(branch, value, path, out);
     return;
   }
   if (Array.isArray(value)) {
     const items = schema.items;
-    if (schema.type === 'array' && items) value.forEach((item, index) => collect(items, item, `${path}.${index}`, out));
+    if (schema.type !== 'array' || !items) return;
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (typeof item === 'object' && item !== null) collect(items, item, `${path}.${index}`, out);
+    }
     return;
   }
   // Rich-text blocks and ProseMirror documents are kept as given.
   if (schema.type !== 'object' || !schema.properties || schema.additionalProperties === true) return;
   const properties = schema.properties;
-  const known = Object.keys(properties);
-  for (const [key, inner] of Object.entries(value)) {
-    const here = path ? `${path}.${key}` : key;
-    const property = properties[key];
-    if (property) collect(property, inner, here, out);
-    else out.push({ path: here, meant: meantOf(key, known) });
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const property = Object.hasOwn(properties, key) ? properties[key] : undefined;
+    const inner = record[key];
+    if (!property) {
+      out.push({ path: `${path}.${key}`, meant: meantOf(key, Object.keys(properties)) });
+    } else if (typeof inner === 'object' && inner !== null) collect(property, inner, `${path}.${key}`, out);
   }
 }
+
+const knownFieldSets = new Map<RecordKind, ReadonlySet<string>>(
+  Object.entries(knownFields).map(([kind, fields]) => [kind as RecordKind, new Set(fields)]),
+);
 
 /** Every field of `record` that its kind does not know, in the order they appear. */
 export function unknownFields(kind: RecordKind, record: Record<string, unknown>): UnknownField[] {
   const out: UnknownField[] = [];
   const schema = recordSchemas[kind] as TSchema as SchemaShape;
-  for (const [key, value] of Object.entries(record)) {
-    if (!knownFields[kind].includes(key)) out.push({ path: key, meant: meantOf(key, knownFields[kind]) });
-    else if (key !== 'kind') collect(schema.properties?.[key] ?? {}, value, key, out);
+  const known = knownFieldSets.get(kind) ?? new Set<string>();
+  for (const key in record) {
+    const value = record[key];
+    if (!known.has(key)) out.push({ path: key, meant: meantOf(key, knownFields[kind]) });
+    else if (key !== 'kind' && typeof value === 'object' && value !== null)
+      collect(schema.properties?.[key] ?? {}, value, key, out);
   }
   return out;
 }

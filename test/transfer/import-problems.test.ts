@@ -66,6 +66,14 @@ describe('unknown fields', () => {
     );
   });
 
+  it("finds a nested field named like an object's own members (constructor, toString)", async () => {
+    const { id } = await fresh();
+    const error = await failure(id, [
+      post('postunknown4', { author: { profile_id: profileIds.ada, constructor: 'x', toString: 1 } }),
+    ]);
+    expect(error.message).toBe("line 1: post: unknown field 'author.constructor'; unknown field 'author.toString'");
+  });
+
   it('drops unknown fields when told to, and says which', async () => {
     const { id, token } = await fresh();
     const ignored: string[] = [];
