@@ -1,5 +1,5 @@
 // The shape of the chat product's rich-text blocks (spec 2.6): which nodes hold which, walked without trusting input.
-import { isRecord, recordsOf, stringOf, type JsonRecord } from './loose-json.js';
+import { isRecord, stringOf, type JsonRecord } from './loose-json.js';
 
 /** Nodes whose `elements` are further nodes rather than text; everything else is a leaf. */
 const CONTAINER_TYPES: ReadonlySet<string> = new Set([
@@ -13,12 +13,15 @@ const CONTAINER_TYPES: ReadonlySet<string> = new Set([
 /** Deeper than any real message; bounding recursion keeps hostile input from overflowing the stack. */
 export const MAX_DEPTH = 64;
 
-/** The leaves under a container, in reading order. */
-export function leavesOf(container: JsonRecord, depth = 0): JsonRecord[] {
-  if (depth > MAX_DEPTH) return [];
-  return recordsOf(container.elements).flatMap((node) =>
-    typeof node.type === 'string' && CONTAINER_TYPES.has(node.type) ? leavesOf(node, depth + 1) : [node],
-  );
+/** The leaves under a container, in reading order (appended to `into`, one array for the whole walk). */
+export function leavesOf(container: JsonRecord, depth = 0, into: JsonRecord[] = []): JsonRecord[] {
+  if (depth > MAX_DEPTH || !Array.isArray(container.elements)) return into;
+  for (const node of container.elements) {
+    if (!isRecord(node)) continue;
+    if (typeof node.type === 'string' && CONTAINER_TYPES.has(node.type)) leavesOf(node, depth + 1, into);
+    else into.push(node);
+  }
+  return into;
 }
 
 /** The text of a top-level `section` or `header` block (`text: {type: 'mrkdwn' | 'plain_text', text}`). */
@@ -32,11 +35,17 @@ export function topLevelText(block: JsonRecord): string | undefined {
  * comes as a `text` leaf so that readers of leaves see it too.
  */
 export function blockLeaves(blocks: unknown): JsonRecord[] {
-  return recordsOf(blocks).flatMap((block): JsonRecord[] => {
-    if (block.type === 'rich_text') return leavesOf(block);
-    const text = topLevelText(block);
-    return text === undefined ? [] : [{ type: 'text', text }];
-  });
+  const leaves: JsonRecord[] = [];
+  if (!Array.isArray(blocks)) return leaves;
+  for (const block of blocks) {
+    if (!isRecord(block)) continue;
+    if (block.type === 'rich_text') leavesOf(block, 0, leaves);
+    else {
+      const text = topLevelText(block);
+      if (text !== undefined) leaves.push({ type: 'text', text });
+    }
+  }
+  return leaves;
 }
 
 /**
