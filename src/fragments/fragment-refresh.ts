@@ -125,7 +125,9 @@ async function refreshKind(
   ids: Iterable<string>,
   version: number,
 ): Promise<void> {
-  for (const part of chunk([...new Set(ids)], PART)) {
+  // In key order: each part's rows, and their fragments' keys, then lie next to the part before's in the key
+  // indexes, where an import's ids in file order (random UUIDs) took a random page of each index per record.
+  for (const part of chunk([...new Set(ids)].sort(), PART)) {
     const rendered = await renderers[kind](db, communityId, part);
     await writeFragments(
       db,

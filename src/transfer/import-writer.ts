@@ -143,7 +143,8 @@ export async function refreshPostActivity(
   communityId: string,
   postIds: Set<string>,
 ): Promise<void> {
-  for (const part of chunk([...postIds], 5000)) {
+  // In key order, so that consecutive parts read and rewrite neighbouring pages (see refreshKind).
+  for (const part of chunk([...postIds].sort(), 5000)) {
     await db
       .updateTable('posts')
       .set({
