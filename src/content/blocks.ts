@@ -1,5 +1,5 @@
 // The shape of the chat product's rich-text blocks (spec 2.6): which nodes hold which, walked without trusting input.
-import { isRecord, stringOf, type JsonRecord } from './loose-json.js';
+import { isRecord, recordsOf, stringOf, type JsonRecord } from './loose-json.js';
 
 /** Nodes whose `elements` are further nodes rather than text; everything else is a leaf. */
 const CONTAINER_TYPES: ReadonlySet<string> = new Set([
@@ -15,9 +15,8 @@ export const MAX_DEPTH = 64;
 
 /** The leaves under a container, in reading order (appended to `into`, one array for the whole walk). */
 export function leavesOf(container: JsonRecord, depth = 0, into: JsonRecord[] = []): JsonRecord[] {
-  if (depth > MAX_DEPTH || !Array.isArray(container.elements)) return into;
-  for (const node of container.elements) {
-    if (!isRecord(node)) continue;
+  if (depth > MAX_DEPTH) return into;
+  for (const node of recordsOf(container.elements)) {
     if (typeof node.type === 'string' && CONTAINER_TYPES.has(node.type)) leavesOf(node, depth + 1, into);
     else into.push(node);
   }
@@ -36,9 +35,7 @@ export function topLevelText(block: JsonRecord): string | undefined {
  */
 export function blockLeaves(blocks: unknown): JsonRecord[] {
   const leaves: JsonRecord[] = [];
-  if (!Array.isArray(blocks)) return leaves;
-  for (const block of blocks) {
-    if (!isRecord(block)) continue;
+  for (const block of recordsOf(blocks)) {
     if (block.type === 'rich_text') leavesOf(block, 0, leaves);
     else {
       const text = topLevelText(block);

@@ -1,6 +1,6 @@
 // Unknown fields of an import record, nested ones included, each with the known field it most likely meant.
 import type { TSchema } from '@sinclair/typebox';
-import { knownFields, recordSchemas, type RecordKind } from './import-records.js';
+import { knownFields, recordKinds, recordSchemas, type RecordKind } from './import-records.js';
 
 export interface UnknownField {
   /** Dotted path, `author.nmae` or `hosts.0.nmae`. */
@@ -41,18 +41,17 @@ const meantOf = (key: string, known: readonly string[]) =>
 /** The alternatives of a union, unions within it flattened (`Opt(Union([id, object]))` nests two). */
 const branches = (schema: SchemaShape): SchemaShape[] => (schema.anyOf ? schema.anyOf.flatMap(branches) : [schema]);
 
-/** Of a union, the branch for arrays and the one for objects (each found once). */
-const arrayBranch = new WeakMap<SchemaShape, SchemaShape | null>();
-const objectBranch = new WeakMap<SchemaShape, SchemaShape | null>();
+/** Of each union, its branch for arrays and its branch for objects (found once). */
+const unionBranches = new WeakMap<SchemaShape, { array?: SchemaShape; object?: SchemaShape }>();
 
-function branchOf(schema: SchemaShape, array: boolean): SchemaShape | null {
-  const cache = array ? arrayBranch : objectBranch;
-  let branch = cache.get(schema);
-  if (branch === undefined) {
-    branch = branches(schema).find((b) => b.type === (array ? 'array' : 'object')) ?? null;
-    cache.set(schema, branch);
+function branchOf(schema: SchemaShape, array: boolean): SchemaShape | undefined {
+  let found = unionBranches.get(schema);
+  if (!found) {
+    const all = branches(schema);
+    found = { array: all.find((b) => b.type === 'array'), object: all.find((b) => b.type === 'object') };
+    unionBranches.set(schema, found);
   }
-  return branch;
+  return array ? found.array : found.object;
 }
 
 /**
@@ -88,15 +87,14 @@ function collect(schema: SchemaShape, value: object, path: string, out: UnknownF
   }
 }
 
-const knownFieldSets = new Map<RecordKind, ReadonlySet<string>>(
-  Object.entries(knownFields).map(([kind, fields]) => [kind as RecordKind, new Set(fields)]),
-);
+const knownFieldSets = {} as Record<RecordKind, ReadonlySet<string>>;
+for (const kind of recordKinds) knownFieldSets[kind] = new Set(knownFields[kind]);
 
 /** Every field of `record` that its kind does not know, in the order they appear. */
 export function unknownFields(kind: RecordKind, record: Record<string, unknown>): UnknownField[] {
   const out: UnknownField[] = [];
   const schema = recordSchemas[kind] as TSchema as SchemaShape;
-  const known = knownFieldSets.get(kind) ?? new Set<string>();
+  const known = knownFieldSets[kind];
   for (const key in record) {
     const value = record[key];
     if (!known.has(key)) out.push({ path: key, meant: meantOf(key, knownFields[kind]) });
