@@ -179,9 +179,31 @@ export function openPostgres(
   // end can both surface as 'error' events, so each client gets a listener of its own as well.
   pool.on('error', () => {});
   const { queryMs } = timeouts;
+  const sessions = new Map<number, pg.PoolClient>();
   pool.on('connect', (client) => {
     client.on('error', () => {});
     if (queryMs !== null) withDeadline(client, queryMs);
+    sessions.set(sessionOf(client), client);
   });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), hot: hotStatements(pool), pool };
+  pool.on('remove', (client) => sessions.delete(sessionOf(client)));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pooledSessions.set(db, sessions);
+  return { db, hot: hotStatements(pool), pool };
+}
+
+/** The server process of a pooled client's session (`pg` keeps it, its types do not say so). */
+const sessionOf = (client: pg.PoolClient): number => (client as unknown as { processID: number }).processID;
+
+/** Each Kysely instance's pooled clients, by the server process of their session. */
+const pooledSessions = new WeakMap<Kysely<Database>, Map<number, pg.PoolClient>>();
+
+/**
+ * The `pg` client under a transaction of `db`, found by its session's server process, for what Kysely cannot
+ * send (COPY); null when `db` is not a pooled PostgreSQL store opened here.
+ */
+export async function clientOf(db: Kysely<Database>, trx: Kysely<Database>): Promise<pg.PoolClient | null> {
+  const sessions = pooledSessions.get(db);
+  if (!sessions) return null;
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+  return sessions.get(Number(rows[0]?.pid)) ?? null;
 }

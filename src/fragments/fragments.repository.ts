@@ -2,7 +2,7 @@
 // fragment-reads.ts.
 import { sql, type Kysely } from 'kysely';
 import type { Database, FragmentsTable } from '../db/database.js';
-import { chunk, upsertRows } from '../transfer/batch.js';
+import { chunk, insertRows, upsertRows } from '../transfer/batch.js';
 
 export type FragmentRow = FragmentsTable;
 
@@ -15,6 +15,11 @@ export async function nextStoreVersion(db: Kysely<Database>): Promise<number> {
     .returning('version')
     .executeTakeFirstOrThrow();
   return Number(row.version);
+}
+
+/** Inserts fragments of records that have none yet (an import's new records). */
+export function insertFragments(db: Kysely<Database>, rows: readonly FragmentRow[]): Promise<void> {
+  return insertRows(db, 'fragments', rows);
 }
 
 /**

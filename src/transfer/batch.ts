@@ -1,6 +1,8 @@
 // Chunked upserts and deletes for the import, sized to stay under both stores' bind-parameter limits.
-import { CompiledQuery, SqliteAdapter, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, SqliteAdapter, sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
+import type pg from 'pg';
 import type { Database } from '../db/database.js';
+import { copyClientOf, copyRows } from '../db/postgres-copy.js';
 import { sqliteDialect } from '../db/sqlite-dialect.js';
 
 type Row = Record<string, unknown>;
@@ -54,6 +56,8 @@ async function writeRows(
   const sqlite = adapter instanceof SqliteAdapter;
   const byShape = texts.get(adapter) ?? new Map<string, string>();
   texts.set(adapter, byShape);
+  const client = copyClientOf(db);
+  if (client) return writeThroughCopy(db, client, table, columns, rows, conflictKeys, conflictSet);
   const setText = Object.entries(conflictSet)
     .map(([column, value]) => `${column}=${value.compile(db).sql}`)
     .join(',');
@@ -67,15 +71,7 @@ async function writeRows(
       const insert = (sqlite && !keys ? into.orFail() : into).values(Array.from({ length: size }, () => template));
       text = (
         keys
-          ? insert.onConflict((oc) =>
-              oc
-                .columns(keys)
-                .doUpdateSet((eb) =>
-                  Object.fromEntries(
-                    columns.filter((c) => !keys.includes(c)).map((c) => [c, conflictSet[c] ?? eb.ref(`excluded.${c}`)]),
-                  ),
-                ),
-            )
+          ? insert.onConflict((oc) => oc.columns(keys).doUpdateSet((eb) => updateSet(eb, columns, keys, conflictSet)))
           : insert
       ).compile().sql;
       byShape.set(shape, text);
@@ -110,6 +106,78 @@ async function writeRows(
     }
     at += size;
   }
+}
+
+/** An upsert's SET: each column not in the key takes the new row's value, or the expression `set` gives it. */
+const updateSet = (
+  eb: ExpressionBuilder<Record<string, Row>, string>,
+  columns: readonly string[],
+  keys: readonly string[],
+  set: Record<string, RawBuilder<unknown>>,
+) => Object.fromEntries(columns.filter((c) => !keys.includes(c)).map((c) => [c, set[c] ?? eb.ref(`excluded.${c}`)]));
+
+/** Each transaction's staging tables, by the table and columns they stage. */
+const stages = new WeakMap<object, Map<string, string>>();
+
+/**
+ * PostgreSQL in a transaction that asked for COPY (an import): rows stream in with `COPY`, a few hundred KiB a
+ * write, where a 256-row INSERT was parsed and planned again for every statement (`pg` sends unnamed ones). An
+ * insert goes straight into its table; an upsert into a temporary table of the transaction, emptied after each
+ * use, and from there into its table with one `INSERT … SELECT … ON CONFLICT`. A key given twice keeps its last
+ * row, as the statements one after another would have (one INSERT may not update a row twice).
+ */
+async function writeThroughCopy(
+  db: Kysely<Database>,
+  client: pg.ClientBase,
+  table: keyof Database,
+  columns: readonly string[],
+  rows: readonly Row[],
+  keys: string[] | null,
+  set: Record<string, RawBuilder<unknown>>,
+): Promise<void> {
+  for (const row of rows)
+    for (const column of columns) if (row[column] === undefined) throw new Error(`${table}: a row without ${column}`);
+  if (!keys) return copyRows(client, table, columns, rows);
+  const shape = `${table}|${columns.join(',')}|${keys.join(',')}`;
+  const own = stages.get(db) ?? new Map<string, string>();
+  stages.set(db, own);
+  let stage = own.get(shape);
+  const loose = db as unknown as Loose;
+  if (stage === undefined) {
+    stage = `hearth_stage_${own.size}`;
+    // CREATE TABLE AS takes the columns' types and none of their constraints: a column left to its default stays out.
+    await loose.schema
+      .createTable(stage)
+      .temporary()
+      .onCommit('drop')
+      .as(loose.selectFrom(table).select(columns).where(sqlFalse))
+      .execute();
+    own.set(shape, stage);
+  }
+  await copyRows(client, stage, columns, lastOfEachKey(rows, keys));
+  await loose
+    .insertInto(table)
+    .columns(columns)
+    .expression(loose.selectFrom(stage).select(columns))
+    .onConflict((oc) => oc.columns(keys).doUpdateSet((eb) => updateSet(eb, columns, keys, set)))
+    .execute();
+  await sql`truncate ${sql.table(stage)}`.execute(db);
+}
+
+const sqlFalse = sql<boolean>`false`;
+
+/** The rows with each key once: the last row given for it. */
+function lastOfEachKey(rows: readonly Row[], keys: readonly string[]): readonly Row[] {
+  const last = new Map<string, number>();
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as Row;
+    let key = '';
+    for (const column of keys) key += `${String(row[column])}\u0000`;
+    last.set(key, i);
+  }
+  if (last.size === rows.length) return rows;
+  const kept = new Set(last.values());
+  return rows.filter((_, i) => kept.has(i));
 }
 
 /**

@@ -34,6 +34,11 @@ export interface ChunkRows {
   emails: EmailClaim[];
   /** Posts whose comments_count and latest_activity_at were counted from the file (exact for a post new to the store). */
   countedPosts: string[];
+  /**
+   * Every record of the chunk is new to the store: the community was empty and no earlier chunk gave any of
+   * them. Its rows may be inserted, where other chunks' rows are upserted.
+   */
+  fresh: boolean;
 }
 
 export interface ChunkResult {
@@ -191,9 +196,10 @@ export class ChunkBuilder {
       }
     }
     this.records += plan.records;
+    const fresh = this.options.empty && this.allNew(plan);
     this.note(plan);
     if (problems.length > 0) this.failed = true;
-    const rows = this.failed ? null : this.rows(plan);
+    const rows = this.failed ? null : this.rows(plan, fresh);
     if (this.failed) {
       // Once a line is refused no rows are built, but the posts and comments still exist in the file: links to
       // them are not missing (rows() notes them as it builds).
@@ -258,6 +264,13 @@ export class ChunkBuilder {
     return this.unresolvedCandidates.groupsOf(keys);
   }
 
+  /** No record of the chunk was given by an earlier one. */
+  private allNew(plan: ImportPlan): boolean {
+    const kinds = ['feeds', 'profiles', 'tags', 'events', 'posts', 'comments'] as const;
+    for (const kind of kinds) for (const id of plan[kind].keys()) if (this.ids[kind].has(id)) return false;
+    return true;
+  }
+
   /** Ids, links and e-mails of a chunk, kept for the whole file. */
   private note(plan: ImportPlan): void {
     for (const key of plan.rejected) this.rejected.add(key);
@@ -298,7 +311,7 @@ export class ChunkBuilder {
     this.profileKeys.set(id, key);
   }
 
-  private rows(plan: ImportPlan): ChunkRows {
+  private rows(plan: ImportPlan, fresh: boolean): ChunkRows {
     const community_id = this.options.communityId;
     const derive = this.derive;
     const rows: ChunkRows = {
@@ -313,6 +326,7 @@ export class ChunkBuilder {
       comments: [],
       emails: [],
       countedPosts: [],
+      fresh,
     };
     for (const feed of plan.feeds.values()) {
       rows.feeds.push({ community_id, ...feed.row });

@@ -5,6 +5,8 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
 import { postgresSearchLoad, sqliteSearchLoad, sqliteSearchMark } from '../db/migrations/002-search.js';
+import { clientOf } from '../db/postgres-dialect.js';
+import { writeByCopy } from '../db/postgres-copy.js';
 import { journalForImport } from './sqlite-import-journal.js';
 
 /** A step the import runs once every row is written. */
@@ -171,6 +173,9 @@ const postgresImport: ImportStore = {
   async transaction(db, work) {
     return db.transaction().execute(async (trx) => {
       await sql`set constraints all deferred`.execute(trx);
+      // Rows go in through COPY on the transaction's own connection (transfer/batch.ts).
+      const client = await clientOf(db, trx);
+      if (client) writeByCopy(trx, client);
       return work(trx);
     });
   },

@@ -3,8 +3,8 @@
 // pass, bulk) and the fragments not rendered with their rows.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { postFragments, refreshAllPosts, refreshFragments } from '../fragments/fragment-refresh.js';
-import { nextStoreVersion, writeFragments } from '../fragments/fragments.repository.js';
+import { postFragments, renderAllPosts, refreshFragments } from '../fragments/fragment-refresh.js';
+import { insertFragments, nextStoreVersion, writeFragments } from '../fragments/fragments.repository.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import type { importWebhooks } from '../webhooks/import-webhooks.js';
 import { chunk, insertRows, upsertRows } from './batch.js';
@@ -12,6 +12,31 @@ import { createDeriver } from './derive.js';
 import { DERIVED, type ChunkRows, type FinishResult } from './import-chunks.js';
 import { ImportError, maxProblems, type ImportProblem } from './import-problems.js';
 import { checkIndex, refreshFeedCounts, refreshPostActivity, type PlanIndex } from './import-writer.js';
+
+/**
+ * Writes rows of which the store holds those in `held` (by id): the others are inserted, those upserted; every
+ * row is upserted when `held` is null (not known).
+ */
+async function writeSplit(
+  db: Kysely<Database>,
+  table: 'posts' | 'comments',
+  rows: ChunkRows['posts'],
+  held: Set<string> | null,
+): Promise<void> {
+  const idOf = (row: ChunkRows['posts'][number]) => String(row['id']);
+  if (held === null) return upsertRows(db, table, rows);
+  if (held.size === 0) return insertRows(db, table, rows);
+  await insertRows(
+    db,
+    table,
+    rows.filter((row) => !held.has(idOf(row))),
+  );
+  await upsertRows(
+    db,
+    table,
+    rows.filter((row) => held.has(idOf(row))),
+  );
+}
 
 /** E-mails of a chunk's profiles that another profile holds in the store: writing them would break its unique index. */
 async function takenEmails(db: Kysely<Database>, communityId: string, rows: ChunkRows): Promise<ImportProblem[]> {
@@ -79,24 +104,19 @@ export class ImportStream {
     const problems = rows.emails.length > 0 ? await takenEmails(db, communityId, rows) : [];
     if (problems.length > 0) return problems;
     await this.webhooks.note(rows);
-    await upsertRows(db, 'feeds', rows.feeds);
-    await upsertRows(db, 'profiles', rows.profiles);
-    await upsertRows(db, 'tags', rows.tags);
+    // A chunk of records new to the store is inserted (on PostgreSQL, copied straight into its tables).
+    const put = rows.fresh ? insertRows : upsertRows;
+    await put(db, 'feeds', rows.feeds);
+    await put(db, 'profiles', rows.profiles);
+    await put(db, 'tags', rows.tags);
     if (rows.events.length > 0) {
-      await upsertRows(db, 'calendar_events', rows.events);
-      if (!this.empty) {
+      await put(db, 'calendar_events', rows.events);
+      // An event the store holds, or given twice in the file, has its lists replaced.
+      if (!rows.fresh) {
         for (const part of chunk(
           rows.events.map((e) => String(e['id'])),
           5000,
         )) {
-          for (const table of ['event_profiles', 'event_tags', 'event_publications'] as const) {
-            await db.deleteFrom(table).where('community_id', '=', communityId).where('event_id', 'in', part).execute();
-          }
-        }
-      } else {
-        // An event given twice in the file replaces its lists, as into a populated community.
-        const again = rows.events.map((e) => String(e['id']));
-        for (const part of chunk(again, 5000)) {
           for (const table of ['event_profiles', 'event_tags', 'event_publications'] as const) {
             await db.deleteFrom(table).where('community_id', '=', communityId).where('event_id', 'in', part).execute();
           }
@@ -107,9 +127,11 @@ export class ImportStream {
       await insertRows(db, 'event_publications', rows.eventPublications);
     }
     if (rows.posts.length > 0) {
+      // Into an empty community a chunk's posts are all new unless the file gave one before (then all upserted).
+      let held: Set<string> | null = rows.fresh ? new Set() : null;
       if (!this.empty) {
         // A post moved to another feed changes the count of the feed it left too.
-        const held = new Set<string>();
+        held = new Set<string>();
         for (const part of chunk(
           rows.posts.map((p) => String(p['id'])),
           5000,
@@ -128,29 +150,41 @@ export class ImportStream {
         for (const post of rows.posts) this.feeds.add(String(post['feed_id']));
         for (const id of rows.countedPosts) if (held.has(id)) this.recount.add(id);
       }
-      await upsertRows(db, 'posts', rows.posts);
+      await writeSplit(db, 'posts', rows.posts, held);
       if (this.postsRendered) {
         this.version ??= await nextStoreVersion(db);
-        await writeFragments(db, postFragments(communityId, rows.posts as PostRow[], this.version));
+        const fragments = postFragments(communityId, rows.posts as PostRow[], this.version);
+        // Only the new posts of an empty community are sure to have no fragment yet.
+        await (rows.fresh ? insertFragments : writeFragments)(db, fragments);
       }
     }
-    if (!this.empty && rows.comments.length > 0) await this.notePostsLeft(rows.comments);
-    await upsertRows(db, 'comments', rows.comments);
+    if (rows.comments.length > 0) {
+      const held = rows.fresh ? new Set<string>() : this.empty ? null : await this.heldComments(rows.comments);
+      await writeSplit(db, 'comments', rows.comments, held);
+    }
     return [];
   }
 
-  /** Comments the store holds under another post than the file gives: the posts they leave are counted again. */
-  private async notePostsLeft(comments: ChunkRows['comments']): Promise<void> {
+  /**
+   * The comments the store holds among these; comments it holds under another post than the file gives: the
+   * posts they leave are counted again.
+   */
+  private async heldComments(comments: ChunkRows['comments']): Promise<Set<string>> {
     const postOf = new Map(comments.map((comment) => [String(comment['id']), String(comment['post_id'])]));
+    const held = new Set<string>();
     for (const part of chunk([...postOf.keys()], 5000)) {
-      const held = await this.db
+      const rows = await this.db
         .selectFrom('comments')
         .select(['id', 'post_id'])
         .where('community_id', '=', this.communityId)
         .where('id', 'in', part)
         .execute();
-      for (const row of held) if (row.post_id !== postOf.get(row.id)) this.left.add(row.post_id);
+      for (const row of rows) {
+        held.add(row.id);
+        if (row.post_id !== postOf.get(row.id)) this.left.add(row.post_id);
+      }
     }
+    return held;
   }
 
   /** Throws an ImportError for links and e-mails of the whole file that the store refuses. */
@@ -201,7 +235,7 @@ export class ImportStream {
         : [...result.ids.posts, ...result.ids.storePosts, ...this.left],
     });
     // Into an empty community every post is the file's: read in id order instead of by a list of ids.
-    if (!this.postsRendered && this.empty) await refreshAllPosts(db, communityId);
+    if (!this.postsRendered && this.empty) await renderAllPosts(db, communityId);
     const { counts } = result;
     await this.webhooks.emit({
       records: result.records,

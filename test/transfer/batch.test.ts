@@ -1,10 +1,14 @@
 // The import's batched writes: upserts give the rows an upsert gives, whether SQLite first tried them as plain
-// inserts (keys new, taken, or given twice in one call) or not; plain inserts refuse a taken key.
-import { sql } from 'kysely';
+// inserts (keys new, taken, or given twice in one call) or not, and whether PostgreSQL wrote them through COPY in
+// an import's transaction; plain inserts refuse a taken key.
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommunitiesService } from '../../src/communities/communities.service.js';
 import { writeFragments } from '../../src/fragments/fragments.repository.js';
+import type { Database } from '../../src/db/database.js';
+import { copyValue } from '../../src/db/postgres-copy.js';
 import { insertRows, upsertRows } from '../../src/transfer/batch.js';
+import { importStoreFor } from '../../src/transfer/import-store.js';
 import { createTestStore, type TestStore } from '../helpers/test-store.js';
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
@@ -90,5 +94,81 @@ describe('insertRows', () => {
     await insertRows(t.store.db, 'tags', [tag('x1', 'one')]);
     const error = await insertRows(t.store.db, 'tags', [tag('x2', 'two'), tag('x1', 'again')]).catch((e) => e);
     expect(t.store.dialect.isUniqueViolation(error)).toBe(true);
+  });
+});
+
+describe('in an import transaction (PostgreSQL: through COPY)', () => {
+  const inImport = <T>(work: (trx: Kysely<Database>) => Promise<T>) =>
+    importStoreFor(t.store.dialect).transaction(t.store.db, work);
+
+  it('upserts as outside one: new keys inserted, taken ones replaced, the last of a key given twice kept', async () => {
+    await t.store.db.deleteFrom('tags').where('community_id', '=', community).execute();
+    await insertRows(t.store.db, 'tags', [tag('c1', 'held')]);
+    await inImport(async (trx) => {
+      await upsertRows(trx, 'tags', [tag('c1', 'replaced'), tag('c2', 'first'), tag('c3', 'new'), tag('c2', 'last')]);
+      // A second call in the same transaction reuses the staging table, emptied after the first.
+      await upsertRows(trx, 'tags', [tag('c4', 'second call')]);
+    });
+    expect(await tags()).toEqual([
+      ['c1', 'replaced'],
+      ['c2', 'last'],
+      ['c3', 'new'],
+      ['c4', 'second call'],
+    ]);
+  });
+
+  it('writes every character and byte as given: tabs, newlines, backslashes, quotes, nulls and binary bodies', async () => {
+    await t.store.db.deleteFrom('tags').where('community_id', '=', community).execute();
+    const labels = ['a\tb', 'line\nnext\r\nend', 'back\\slash \\N \\x41', '"quoted", \'single\'', 'ünï ☃ 𝄞', '\\'];
+    const body = Buffer.from([0, 1, 9, 10, 13, 92, 255, 0x5c, 0x4e]);
+    await inImport(async (trx) => {
+      await insertRows(
+        trx,
+        'tags',
+        labels.map((label, n) => tag(`e${n}`, label)),
+      );
+      await upsertRows(trx, 'tags', [{ ...tag('e9', 'group'), tag_group_id: null }]);
+      await insertRows(trx, 'fragments', [
+        { community_id: community, kind: 'tag', id: 'bin', version: 1, refs: 'a\tb', body },
+      ]);
+    });
+    expect(await tags()).toEqual([...labels.map((label, n): [string, string] => [`e${n}`, label]), ['e9', 'group']]);
+    const group = await t.store.db
+      .selectFrom('tags')
+      .select('tag_group_id')
+      .where('id', '=', 'e9')
+      .executeTakeFirstOrThrow();
+    expect(group.tag_group_id).toBeNull();
+    const stored = await t.store.db
+      .selectFrom('fragments')
+      .select(['refs', 'body'])
+      .where('community_id', '=', community)
+      .where('id', '=', 'bin')
+      .executeTakeFirstOrThrow();
+    expect(stored.refs).toBe('a\tb');
+    expect(Buffer.from(stored.body as Uint8Array).equals(body)).toBe(true);
+  });
+
+  it('refuses a taken key on insert, and the transaction keeps nothing', async () => {
+    await t.store.db.deleteFrom('tags').where('community_id', '=', community).execute();
+    await insertRows(t.store.db, 'tags', [tag('k1', 'held')]);
+    const error = await inImport(async (trx) => {
+      await insertRows(trx, 'tags', [tag('k2', 'new')]);
+      await insertRows(trx, 'tags', [tag('k3', 'new'), tag('k1', 'again')]);
+    }).catch((e: unknown) => e);
+    expect(t.store.dialect.isUniqueViolation(error)).toBe(true);
+    expect(await tags()).toEqual([['k1', 'held']]);
+  });
+});
+
+describe('copyValue', () => {
+  it("spells values in COPY's text format", () => {
+    expect(copyValue(null)).toBe('\\N');
+    expect(copyValue('a\tb\nc\rd\\e')).toBe('a\\tb\\nc\\rd\\\\e');
+    expect(copyValue(12.5)).toBe('12.5');
+    expect(copyValue(true)).toBe('t');
+    expect(copyValue(Buffer.from([0, 255]))).toBe('\\\\x00ff');
+    expect(copyValue({ a: 'x\ty' })).toBe('{"a":"x\\\\ty"}');
+    expect(() => copyValue(['a'])).toThrow(/array/);
   });
 });
