@@ -10,6 +10,7 @@ import { searchTopkMigration } from './migrations/005-search-topk.js';
 import { writesWebhooksMigration } from './migrations/006-writes-webhooks.js';
 import { bulkImportMigration } from './migrations/007-bulk-import.js';
 import { searchPunctuationMigration } from './migrations/008-search-punctuation.js';
+import { lz4CompressionMigration } from './migrations/009-lz4-compression.js';
 
 function migrationsFor(dialect: StoreDialect): Record<string, Migration> {
   return {
@@ -21,6 +22,7 @@ function migrationsFor(dialect: StoreDialect): Record<string, Migration> {
     '006-writes-webhooks': writesWebhooksMigration(dialect),
     '007-bulk-import': bulkImportMigration(dialect),
     '008-search-punctuation': searchPunctuationMigration(dialect),
+    '009-lz4-compression': lz4CompressionMigration(dialect),
   };
 }
 

@@ -173,6 +173,12 @@ const postgresImport: ImportStore = {
   async transaction(db, work) {
     return db.transaction().execute(async (trx) => {
       await sql`set constraints all deferred`.execute(trx);
+      // Values compressed in a staging table keep its compression in the table they move to (migration 009).
+      await sql
+        .raw(
+          `do $$ begin perform set_config('default_toast_compression', 'lz4', true); exception when invalid_parameter_value then null; end $$`,
+        )
+        .execute(trx);
       // Rows go in through COPY on the transaction's own connection (transfer/batch.ts).
       const client = await clientOf(db, trx);
       if (client) writeByCopy(trx, client);

@@ -1,0 +1,29 @@
+// PostgreSQL compresses the large columns (rendered fragments, chat messages, rich text) with lz4 instead of pglz:
+// the same sizes, written in about half the time and read back faster. New values only; a server built without
+// lz4 keeps pglz.
+import { sql, type Kysely } from 'kysely';
+import type { StoreDialect } from '../dialect.js';
+
+/** Columns whose values often pass PostgreSQL's ~2 KB threshold for compression. */
+const LARGE_COLUMNS: readonly [string, string][] = [
+  ['fragments', 'body'],
+  ['posts', 'chat_message'],
+  ['posts', 'body_prosemirror'],
+  ['posts', 'body_plaintext'],
+  ['comments', 'chat_message'],
+  ['calendar_events', 'description_chat_blocks'],
+];
+
+export function lz4CompressionMigration(dialect: StoreDialect) {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      if (dialect.name !== 'postgres') return;
+      const statements = LARGE_COLUMNS.map(
+        ([table, column]) => `alter table ${table} alter column ${column} set compression lz4;`,
+      );
+      await sql
+        .raw(`do $$ begin ${statements.join(' ')} exception when feature_not_supported then null; end $$`)
+        .execute(db);
+    },
+  };
+}
