@@ -170,7 +170,7 @@ export async function renderAllPosts(db: Kysely<Database>, communityId: string):
   // The store reads the next page and writes the last one's fragments while this one renders.
   const pages = rowsOf(db, 'posts', communityId);
   let next = settledLater(pages.next());
-  let writing = settledLater(Promise.resolve());
+  let writing = Promise.resolve();
   for (;;) {
     const page = await next;
     if (page.done) break;

@@ -52,12 +52,12 @@ async function writeRows(
   const columns = Object.keys(first);
   if (rows.some((row) => Object.keys(row).length !== columns.length))
     throw new Error(`${table}: rows of different columns`);
+  const client = copyClientOf(db);
+  if (client) return writeThroughCopy(db, client, table, columns, rows, conflictKeys, conflictSet);
   const adapter = db.getExecutor().adapter;
   const sqlite = adapter instanceof SqliteAdapter;
   const byShape = texts.get(adapter) ?? new Map<string, string>();
   texts.set(adapter, byShape);
-  const client = copyClientOf(db);
-  if (client) return writeThroughCopy(db, client, table, columns, rows, conflictKeys, conflictSet);
   const setText = Object.entries(conflictSet)
     .map(([column, value]) => `${column}=${value.compile(db).sql}`)
     .join(',');

@@ -141,23 +141,7 @@ export class ImportStream {
     }
     if (rows.posts.length > 0) {
       // Into an empty community a chunk's posts are all new unless the file gave one before (then all upserted).
-      let held: Set<string> | null = rows.fresh ? new Set() : null;
-      if (!this.empty) {
-        // A post moved to another feed changes the count of the feed it left too.
-        held = new Set<string>();
-        for (const part of chunk(
-          rows.posts.map((p) => String(p['id'])),
-          5000,
-        )) {
-          const previous = await heldPosts(db, communityId, part).execute();
-          for (const row of previous) {
-            this.feeds.add(row.feed_id);
-            held.add(row.id);
-          }
-        }
-        for (const post of rows.posts) this.feeds.add(String(post['feed_id']));
-        for (const id of rows.countedPosts) if (held.has(id)) this.recount.add(id);
-      }
+      const held = rows.fresh ? new Set<string>() : this.empty ? null : await this.heldPostsOf(rows);
       await writeSplit(db, 'posts', rows.posts, held);
       if (this.postsRendered) {
         this.version ??= await nextStoreVersion(db);
@@ -167,17 +151,37 @@ export class ImportStream {
       }
     }
     if (rows.comments.length > 0) {
-      const held = rows.fresh ? new Set<string>() : this.empty ? null : await this.heldComments(rows.comments);
+      const held = rows.fresh ? new Set<string>() : this.empty ? null : await this.heldCommentsOf(rows.comments);
       await writeSplit(db, 'comments', rows.comments, held);
     }
     return [];
   }
 
   /**
+   * The posts of a chunk that the store holds. A post moved to another feed changes the count of the feed it left
+   * too: the feeds of both are counted again at the end, and so is a held post whose comments the file counted.
+   */
+  private async heldPostsOf(rows: ChunkRows): Promise<Set<string>> {
+    const held = new Set<string>();
+    for (const part of chunk(
+      rows.posts.map((p) => String(p['id'])),
+      5000,
+    )) {
+      for (const row of await heldPosts(this.db, this.communityId, part).execute()) {
+        this.feeds.add(row.feed_id);
+        held.add(row.id);
+      }
+    }
+    for (const post of rows.posts) this.feeds.add(String(post['feed_id']));
+    for (const id of rows.countedPosts) if (held.has(id)) this.recount.add(id);
+    return held;
+  }
+
+  /**
    * The comments the store holds among these; comments it holds under another post than the file gives: the
    * posts they leave are counted again.
    */
-  private async heldComments(comments: ChunkRows['comments']): Promise<Set<string>> {
+  private async heldCommentsOf(comments: ChunkRows['comments']): Promise<Set<string>> {
     const postOf = new Map(comments.map((comment) => [String(comment['id']), String(comment['post_id'])]));
     const held = new Set<string>();
     for (const part of chunk([...postOf.keys()], 5000)) {
