@@ -1,5 +1,4 @@
 // PostgreSQL COPY for bulk writes: rows streamed in COPY's text format on the transaction's own connection.
-import { once } from 'node:events';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
@@ -39,19 +38,91 @@ export function copyValue(value: unknown): string {
 /** Lines of COPY text per write: large enough that a write is one socket write of a few hundred KiB. */
 const LINES_PER_WRITE = 512;
 
-/** Streams `rows` (each with every one of `columns`) into `table` with `COPY … FROM STDIN` on `client`. */
-export async function copyRows(
-  client: pg.ClientBase,
+/** COPY text a transaction may have sent that the server has not written yet (see copyRows). */
+const IN_FLIGHT_CHARACTERS = 16 << 20;
+
+type Query = (...args: unknown[]) => unknown;
+
+/**
+ * A transaction writing by COPY: its client runs one statement at a time, in the order they were given, whether
+ * COPYs sent without waiting for them or the caller's other statements (Kysely's, which now queue behind them).
+ */
+class CopySession {
+  /** Settles once every statement given so far has run. */
+  private tail: Promise<unknown> = Promise.resolve();
+  /** COPYs not yet written, each with its length in characters. */
+  private readonly pending = new Set<Promise<unknown>>();
+  private characters = 0;
+  /** The first COPY that failed: the statements after it failed only because the transaction had. */
+  failure: unknown = null;
+  private readonly query: Query;
+
+  constructor(private readonly client: pg.ClientBase) {
+    const target = client as unknown as { query: Query };
+    this.query = target.query;
+    target.query = (...args: unknown[]) => this.next(() => this.query.apply(client, args) as Promise<unknown>);
+  }
+
+  /** Runs `statement` once every statement before it has. */
+  private next<T>(statement: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(statement);
+    this.tail = result.catch(() => {});
+    return result;
+  }
+
+  /** Sends a COPY whose text is written to `stream`; waits only while too much text is still unwritten. */
+  async copy(stream: ReturnType<typeof copyFrom>, characters: number): Promise<void> {
+    if (this.failure) throw this.failure;
+    const done = new Promise<void>((resolve, reject) => {
+      stream.on('finish', resolve);
+      stream.on('error', reject);
+    });
+    const written = this.next(() => {
+      this.query.call(this.client, stream);
+      return done;
+    }).then(
+      () => {},
+      (error: unknown) => {
+        this.failure ??= error;
+      },
+    );
+    this.characters += characters;
+    this.pending.add(written);
+    void written.finally(() => {
+      this.characters -= characters;
+      this.pending.delete(written);
+    });
+    while (this.characters > IN_FLIGHT_CHARACTERS && this.pending.size > 0) await Promise.race(this.pending);
+    if (this.failure) throw this.failure;
+  }
+
+  /** Waits until every statement given has run; throws the first COPY that failed. */
+  async written(): Promise<void> {
+    await this.tail;
+    if (this.failure) throw this.failure;
+  }
+
+  /** Once every statement given has run (failed or not), gives the client back its own `query`. */
+  async end(): Promise<void> {
+    await this.tail;
+    (this.client as unknown as { query: Query }).query = this.query;
+  }
+}
+
+/** Transactions whose bulk writes go through COPY, each with its session. */
+const sessions = new WeakMap<object, CopySession>();
+
+/** Streams `rows` (each with every one of `columns`) into `table` with `COPY … FROM STDIN` (see CopySession.copy). */
+async function copyRows(
+  session: CopySession,
   table: string,
   columns: readonly string[],
   rows: readonly Row[],
 ): Promise<void> {
   const quoted = columns.map((column) => `"${column.replaceAll('"', '""')}"`).join(', ');
-  const stream = client.query(copyFrom(`copy "${table.replaceAll('"', '""')}" (${quoted}) from stdin`));
-  const done = new Promise<void>((resolve, reject) => {
-    stream.on('finish', resolve);
-    stream.on('error', reject);
-  });
+  // The stream holds what is written to it until the server asks for it.
+  const stream = copyFrom(`copy "${table.replaceAll('"', '""')}" (${quoted}) from stdin`);
+  let characters = 0;
   let text = '';
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as Row;
@@ -61,23 +132,42 @@ export async function copyRows(
     }
     text += '\n';
     if ((i + 1) % LINES_PER_WRITE === 0) {
-      if (!stream.write(text)) await Promise.race([once(stream, 'drain'), done]);
+      stream.write(text);
+      characters += text.length;
       text = '';
     }
   }
   stream.end(text);
-  await done;
+  await session.copy(stream, characters + text.length);
 }
 
-/** Transactions whose bulk writes go through COPY, each with the client it runs on. */
-const copyClients = new WeakMap<object, pg.ClientBase>();
-
-/** Bulk writes (transfer/batch.ts) in transaction `trx`, which runs on `client`, go through COPY. */
-export function writeByCopy(trx: object, client: pg.ClientBase): void {
-  copyClients.set(trx, client);
+/**
+ * Bulk writes (transfer/batch.ts) in transaction `trx`, which runs on `client`, go through COPY, and return once
+ * their rows are sent: the caller prepares its next rows while the server writes these. The returned `written`
+ * must be awaited before the transaction commits (it throws a COPY that failed), and `end` before the client
+ * goes back to its pool, commit or not.
+ */
+export function writeByCopy(
+  trx: object,
+  client: pg.ClientBase,
+): { written(): Promise<void>; end(): Promise<void>; failure(): unknown } {
+  const session = new CopySession(client);
+  sessions.set(trx, session);
+  return { written: () => session.written(), end: () => session.end(), failure: () => session.failure };
 }
 
-/** The client to COPY on for bulk writes in `trx`, if it asked for them (writeByCopy). */
-export function copyClientOf(trx: object): pg.ClientBase | undefined {
-  return copyClients.get(trx);
+/** Writes `rows` into `table` by COPY, if transaction `trx` asked for it (writeByCopy); false if it did not. */
+export async function copyInto(
+  trx: object,
+  table: string,
+  columns: readonly string[],
+  rows: readonly Row[],
+): Promise<boolean> {
+  const session = sessions.get(trx);
+  if (!session) return false;
+  await copyRows(session, table, columns, rows);
+  return true;
 }
+
+/** Whether transaction `trx` writes by COPY. */
+export const copies = (trx: object): boolean => sessions.has(trx);

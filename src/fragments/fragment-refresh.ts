@@ -13,7 +13,6 @@ import { profilesByIds } from '../profiles/profiles.repository.js';
 import { toTag } from '../events/event.mapper.js';
 import { tagsByIds } from '../events/events.repository.js';
 import { chunk } from '../transfer/batch.js';
-import { rowsOf } from '../transfer/export.repository.js';
 import {
   renderEventTemplate,
   renderFeedSummary,
@@ -23,7 +22,6 @@ import {
 } from './fragment-templates.js';
 import {
   deleteFragments,
-  insertFragments,
   nextStoreVersion,
   raiseEventSpan,
   refreshEventFeeds,
@@ -152,34 +150,6 @@ export async function refreshFragments(db: Kysely<Database>, communityId: string
     ['post', touched.posts],
   ];
   for (const [kind, ids] of kinds) if (ids) await refreshKind(db, communityId, kind, ids, version);
-}
-
-/** A promise awaited later: its failure is marked handled now (the await still throws it), not an unhandled rejection. */
-function settledLater<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => {});
-  return promise;
-}
-
-/**
- * Renders every post of a community, read in id order a part at a time (the export's walk): after an import into an
- * empty community, whose posts are all the file's, without a list of their ids (a million strings, copied again).
- * None of them has a fragment yet: they are inserted.
- */
-export async function renderAllPosts(db: Kysely<Database>, communityId: string): Promise<void> {
-  const version = await nextStoreVersion(db);
-  // The store reads the next page and writes the last one's fragments while this one renders.
-  const pages = rowsOf(db, 'posts', communityId);
-  let next = settledLater(pages.next());
-  let writing = Promise.resolve();
-  for (;;) {
-    const page = await next;
-    if (page.done) break;
-    next = settledLater(pages.next());
-    const fragments = postFragments(communityId, page.value, version);
-    await writing;
-    writing = settledLater(insertFragments(db, fragments));
-  }
-  await writing;
 }
 
 /** Renders every record of a community (the migration that introduced fragments, and repairs). */

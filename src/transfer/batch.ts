@@ -1,8 +1,7 @@
 // Chunked upserts and deletes for the import, sized to stay under both stores' bind-parameter limits.
 import { CompiledQuery, SqliteAdapter, sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
-import type pg from 'pg';
 import type { Database } from '../db/database.js';
-import { copyClientOf, copyRows } from '../db/postgres-copy.js';
+import { copies, copyInto } from '../db/postgres-copy.js';
 import { sqliteDialect } from '../db/sqlite-dialect.js';
 
 type Row = Record<string, unknown>;
@@ -52,8 +51,7 @@ async function writeRows(
   const columns = Object.keys(first);
   if (rows.some((row) => Object.keys(row).length !== columns.length))
     throw new Error(`${table}: rows of different columns`);
-  const client = copyClientOf(db);
-  if (client) return writeThroughCopy(db, client, table, columns, rows, conflictKeys, conflictSet);
+  if (copies(db)) return writeThroughCopy(db, table, columns, rows, conflictKeys, conflictSet);
   const adapter = db.getExecutor().adapter;
   const sqlite = adapter instanceof SqliteAdapter;
   const byShape = texts.get(adapter) ?? new Map<string, string>();
@@ -128,7 +126,6 @@ const stages = new WeakMap<object, Map<string, string>>();
  */
 async function writeThroughCopy(
   db: Kysely<Database>,
-  client: pg.ClientBase,
   table: keyof Database,
   columns: readonly string[],
   rows: readonly Row[],
@@ -137,7 +134,10 @@ async function writeThroughCopy(
 ): Promise<void> {
   for (const row of rows)
     for (const column of columns) if (row[column] === undefined) throw new Error(`${table}: a row without ${column}`);
-  if (!keys) return copyRows(client, table, columns, rows);
+  if (!keys) {
+    await copyInto(db, table, columns, rows);
+    return;
+  }
   const shape = `${table}|${columns.join(',')}|${keys.join(',')}`;
   const own = stages.get(db) ?? new Map<string, string>();
   stages.set(db, own);
@@ -154,7 +154,7 @@ async function writeThroughCopy(
       .execute();
     own.set(shape, stage);
   }
-  await copyRows(client, stage, columns, lastOfEachKey(rows, keys));
+  await copyInto(db, stage, columns, lastOfEachKey(rows, keys));
   await loose
     .insertInto(table)
     .columns(columns)

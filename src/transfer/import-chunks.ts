@@ -65,8 +65,6 @@ export interface FinishResult {
     profiles: string[];
     tags: string[];
     events: string[];
-    /** Every post of the file, when the writer renders them at the end by id (neither `renderPosts` nor `empty`). */
-    posts: string[];
     /** Posts the store holds, and the file does not, that its comments name. */
     storePosts: string[];
   };
@@ -88,8 +86,6 @@ export interface ChunkOptions extends ParseOptions {
   communityId: string;
   /** The community held nothing: counters are kept in memory instead of counted by the store. */
   empty: boolean;
-  /** The writer renders posts from their rows: the file's post ids are not needed at the end. */
-  renderPosts: boolean;
   resolver: ResolverTables;
 }
 
@@ -242,7 +238,6 @@ export class ChunkBuilder {
         profiles: [...this.ids.profiles],
         tags: [...this.ids.tags],
         events: [...this.ids.events],
-        posts: this.options.renderPosts || this.options.empty ? [] : [...this.ids.posts],
         storePosts,
       },
       feedReferences,

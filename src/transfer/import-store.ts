@@ -1,12 +1,16 @@
 // The import's few store-specific steps: its transaction (foreign keys left to the import's own link checks on
-// SQLite, checked at commit on PostgreSQL), secondary indexes (into an empty community) and the search index built
-// in one pass after the rows instead of row by row, and a vacuum with fresh planner statistics after a large import.
+// SQLite, checked at commit on PostgreSQL, rows sent by COPY), secondary indexes (into an empty community; on
+// PostgreSQL with the foreign keys between those tables) and the search index built in one pass after the rows
+// instead of row by row, and a vacuum with fresh planner statistics after a large import.
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
 import { postgresSearchLoad, sqliteSearchLoad, sqliteSearchMark } from '../db/migrations/002-search.js';
+import { postAsJsonb } from '../db/jsonb-order.js';
 import { clientOf } from '../db/postgres-dialect.js';
+import type { PostRow } from '../posts/posts.repository.js';
 import { writeByCopy } from '../db/postgres-copy.js';
+import { deferPostgresIndexes } from './postgres-deferred-indexes.js';
 import { journalForImport } from './sqlite-import-journal.js';
 
 /** A step the import runs once every row is written. */
@@ -18,7 +22,10 @@ export interface ImportStore {
    * checked by the import itself against the file and the community (import-writer.ts) before it commits.
    */
   transaction<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T>;
-  /** Drops the secondary indexes of tables that hold few rows; the returned step builds them again, each in one pass. */
+  /**
+   * Drops the secondary indexes of tables that hold few rows (on PostgreSQL with the foreign keys between them); the
+   * returned step builds them again, each in one pass, once the import's links are checked.
+   */
   deferIndexes(trx: Kysely<Database>): Promise<Deferred>;
   /**
    * Stops indexing rows one by one for this transaction where the store can index the import's rows in one pass
@@ -31,8 +38,8 @@ export interface ImportStore {
    * counters, fragments, the search load): what the store's query planner needs to know of them.
    */
   afterRows(trx: Kysely<Database>, records: number): Promise<void>;
-  /** The store reads back exactly the values an import wrote, so fragments may be rendered from the rows written. */
-  readonly readsBackAsWritten: boolean;
+  /** A post row as the store reads it back once written: its fragment is rendered from it, not from a read. */
+  asReadBack(row: PostRow): PostRow;
   /** After the import committed `records` records: what the store's query planner needs to know of them. */
   afterCommit(db: Kysely<Database>, records: number): Promise<void>;
 }
@@ -83,6 +90,14 @@ const INDEXED_TABLES = [
  */
 export const REBUILD_INDEXES_BELOW = 10_000;
 
+/** Whether `table` holds at most REBUILD_INDEXES_BELOW rows (counting no further). */
+async function holdsFew(trx: Kysely<Database>, table: string): Promise<boolean> {
+  const held = await sql<{ rows: number | string }>`select count(*) as rows from (select 1 from ${sql.table(
+    table,
+  )} limit ${REBUILD_INDEXES_BELOW + 1}) as held`.execute(trx);
+  return Number(held.rows[0]?.rows ?? 0) <= REBUILD_INDEXES_BELOW;
+}
+
 /**
  * SQLite: the insert triggers are dropped inside the import's transaction and created again, from their own
  * stored SQL, before it commits. DDL is transactional in SQLite and the transaction holds the write lock, so no
@@ -90,7 +105,7 @@ export const REBUILD_INDEXES_BELOW = 10_000;
  */
 const sqliteImport: ImportStore = {
   // JSON is stored as the text given, timestamps as their stored strings, numbers as numbers.
-  readsBackAsWritten: true,
+  asReadBack: (row) => row,
   // Foreign keys off for the import's connection (the pragma does nothing inside a transaction, so it is set
   // before BEGIN, on the one connection Kysely holds for the import). They would look every row's parents up
   // again (a third of the writing time), and, deferred, make every parent row written while a violation is
@@ -118,11 +133,7 @@ const sqliteImport: ImportStore = {
     const dropped: string[] = [];
     for (const table of INDEXED_TABLES) {
       const own = indexes.rows.filter((index) => index.tbl_name === table);
-      if (own.length === 0) continue;
-      const held = await sql<{ rows: number }>`select count(*) as rows from (select 1 from ${sql.table(table)} limit ${
-        REBUILD_INDEXES_BELOW + 1
-      })`.execute(trx);
-      if ((held.rows[0]?.rows ?? 0) > REBUILD_INDEXES_BELOW) continue;
+      if (own.length === 0 || !(await holdsFew(trx, table))) continue;
       for (const index of own) {
         await sql`drop index ${sql.id(index.name)}`.execute(trx);
         dropped.push(index.sql);
@@ -168,8 +179,8 @@ const sqliteImport: ImportStore = {
 
 /** PostgreSQL: the triggers skip rows while the transaction's `hearth.defer_search` is on (migration 007). */
 const postgresImport: ImportStore = {
-  // jsonb orders an object's keys its own way, and timestamptz comes back as a Date.
-  readsBackAsWritten: false,
+  // jsonb orders an object's keys its own way; timestamps come back in the stored form (postgres-dialect.ts).
+  asReadBack: postAsJsonb,
   async transaction(db, work) {
     return db.transaction().execute(async (trx) => {
       await sql`set constraints all deferred`.execute(trx);
@@ -179,15 +190,25 @@ const postgresImport: ImportStore = {
           `do $$ begin perform set_config('default_toast_compression', 'lz4', true); exception when invalid_parameter_value then null; end $$`,
         )
         .execute(trx);
-      // Rows go in through COPY on the transaction's own connection (transfer/batch.ts).
+      // Rows go in through COPY on the transaction's own connection (transfer/batch.ts), the server writing one
+      // part while the next is prepared: every COPY is written before the commit, whose failure fails the import.
       const client = await clientOf(db, trx);
-      if (client) writeByCopy(trx, client);
-      return work(trx);
+      if (!client) return work(trx);
+      const copying = writeByCopy(trx, client);
+      try {
+        const result = await work(trx);
+        await copying.written();
+        return result;
+      } catch (error) {
+        // A statement refused because a COPY before it failed (25P02): the COPY's failure is the import's.
+        throw (error as { code?: unknown }).code === '25P02' ? (copying.failure() ?? error) : error;
+      } finally {
+        await copying.end();
+      }
     });
   },
-  async deferIndexes() {
-    return async () => {};
-  },
+  // As on SQLite, with the tables' exclusive locks held until the import commits (postgres-deferred-indexes.ts).
+  deferIndexes: (trx) => deferPostgresIndexes(trx, SOURCE_TABLES, (table) => holdsFew(trx, table)),
   // A table that was empty when the transaction began has no statistics: the planner took the primary key for a
   // walk of the whole community and filtered it by id, for every 500 posts read back to render their fragments
   // (144 ms a read at 100,000 posts, 25 s of a 100 s import). ANALYZE runs inside a transaction and sees its rows.
@@ -198,10 +219,15 @@ const postgresImport: ImportStore = {
   async deferSearch(trx, communityId, empty) {
     if (!empty) return async () => {};
     await sql`select set_config('hearth.defer_search', 'on', true)`.execute(trx);
+    // A new store's GIN indexes are built once over the loaded documents rather than grown by each of them.
+    const buildIndexes = await deferPostgresIndexes(trx, ['post_search', 'comment_search'], (table) =>
+      holdsFew(trx, table),
+    );
     return async () => {
       await sql`select set_config('hearth.defer_search', 'off', true)`.execute(trx);
       for (const source of SEARCH_SOURCES)
         for (const statement of postgresSearchLoad(source, communityId)) await sql.raw(statement).execute(trx);
+      await buildIndexes();
     };
   },
   // Without statistics the planner guesses a few hundred posts per community and picks a bitmap scan and a

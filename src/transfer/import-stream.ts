@@ -3,7 +3,7 @@
 // pass, bulk) and the fragments not rendered with their rows.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { postFragments, renderAllPosts, refreshFragments } from '../fragments/fragment-refresh.js';
+import { postFragments, refreshFragments } from '../fragments/fragment-refresh.js';
 import { insertFragments, nextStoreVersion, writeFragments } from '../fragments/fragments.repository.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import type { importWebhooks } from '../webhooks/import-webhooks.js';
@@ -94,7 +94,7 @@ export class ImportStream {
   private readonly recount = new Set<string>();
   /** Posts the store held that comments of the file moved away from: counted and rendered again at the end. */
   private readonly left = new Set<string>();
-  /** The store version of the posts' fragments rendered as their rows are written (see `postsRendered`). */
+  /** The store version of the posts' fragments rendered as their rows are written (see `asReadBack`). */
   private version: number | null = null;
 
   constructor(
@@ -104,11 +104,11 @@ export class ImportStream {
     /** The import's webhook messages, queued in the same transaction. */
     private readonly webhooks: Awaited<ReturnType<typeof importWebhooks>>,
     /**
-     * Posts' fragments are rendered from the rows as each chunk is written (while the next chunk is parsed),
-     * not read back at the end; only posts whose counters or derived fields the store changes afterwards are
-     * rendered again. For a store that reads back exactly what it was given.
+     * A post row as the store reads it back: posts' fragments are rendered from the rows as each chunk is written
+     * (while the next chunk is parsed), not read back at the end; only posts whose counters or derived fields the
+     * store changes afterwards are rendered again.
      */
-    private readonly postsRendered = false,
+    private readonly asReadBack: (row: PostRow) => PostRow,
   ) {}
 
   /** Writes one chunk; returns the problems that stop the import instead (e-mails already taken). */
@@ -143,12 +143,10 @@ export class ImportStream {
       // Into an empty community a chunk's posts are all new unless the file gave one before (then all upserted).
       const held = rows.fresh ? new Set<string>() : this.empty ? null : await this.heldPostsOf(rows);
       await writeSplit(db, 'posts', rows.posts, held);
-      if (this.postsRendered) {
-        this.version ??= await nextStoreVersion(db);
-        const fragments = postFragments(communityId, rows.posts as PostRow[], this.version);
-        // Only the new posts of an empty community are sure to have no fragment yet.
-        await (rows.fresh ? insertFragments : writeFragments)(db, fragments);
-      }
+      this.version ??= await nextStoreVersion(db);
+      const fragments = postFragments(communityId, (rows.posts as PostRow[]).map(this.asReadBack), this.version);
+      // Only the new posts of an empty community are sure to have no fragment yet.
+      await (rows.fresh ? insertFragments : writeFragments)(db, fragments);
     }
     if (rows.comments.length > 0) {
       const held = rows.fresh ? new Set<string>() : this.empty ? null : await this.heldCommentsOf(rows.comments);
@@ -242,12 +240,9 @@ export class ImportStream {
       events: result.ids.events,
       // A comment changes its post's comments_count and latest_activity_at; posts rendered as they were written
       // are rendered again only where the store counted (or derived) after them.
-      posts: this.postsRendered
-        ? [...recount, ...(result.late?.posts.map(([id]) => id) ?? [])]
-        : [...result.ids.posts, ...result.ids.storePosts, ...this.left],
+      posts: [...recount, ...(result.late?.posts.map(([id]) => id) ?? [])],
     });
     // Into an empty community every post is the file's: read in id order instead of by a list of ids.
-    if (!this.postsRendered && this.empty) await renderAllPosts(db, communityId);
     const { counts } = result;
     await this.webhooks.emit({
       records: result.records,

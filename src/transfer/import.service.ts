@@ -144,7 +144,6 @@ async function runImport(
       now: toStored(clock()),
       communityId,
       empty,
-      renderPosts: imports.readsBackAsWritten,
       resolver: await loadResolverTables(db, communityId),
       ignoreUnknown: options.ignoreUnknown,
     },
@@ -165,7 +164,7 @@ async function runImport(
       const buildIndexes = empty ? await imports.deferIndexes(trx) : null;
       const indexSearch = await imports.deferSearch(trx, communityId, empty);
       const webhooks = await importWebhooks(trx, communityId, clock);
-      const writer = new ImportStream(trx, communityId, empty, webhooks, imports.readsBackAsWritten);
+      const writer = new ImportStream(trx, communityId, empty, webhooks, imports.asReadBack);
       const settle = async (result: ChunkResult) => {
         for (const [line, field] of result.ignored) options.onIgnored?.(line, field);
         records += result.records;
@@ -192,10 +191,11 @@ async function runImport(
       // names is in it (into an empty community, nearly always), else once the store has found them all.
       if (noneNamed(finished.unresolved)) await source.close();
       options.onWrite?.(records);
-      await buildIndexes?.();
-      await imports.afterRows(trx, records);
+      // Links first: on PostgreSQL the foreign keys dropped with the indexes are checked again as they are made.
       await writer.check(indexOf(finished));
       await source.close();
+      await buildIndexes?.();
+      await imports.afterRows(trx, records);
       await writer.finish(finished);
       await indexSearch();
     });
