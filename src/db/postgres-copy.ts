@@ -38,7 +38,7 @@ export function copyValue(value: unknown): string {
 /** Lines of COPY text per write: large enough that a write is one socket write of a few hundred KiB. */
 const LINES_PER_WRITE = 512;
 
-/** COPY text a transaction may have sent that the server has not written yet (see copyRows). */
+/** COPY text a transaction may have sent that the server has not written yet (see CopySession.copy). */
 const IN_FLIGHT_CHARACTERS = 16 << 20;
 
 type Query = (...args: unknown[]) => unknown;
@@ -50,7 +50,7 @@ type Query = (...args: unknown[]) => unknown;
 class CopySession {
   /** Settles once every statement given so far has run. */
   private tail: Promise<unknown> = Promise.resolve();
-  /** COPYs not yet written, each with its length in characters. */
+  /** COPYs sent and not yet written, and the characters of their text. */
   private readonly pending = new Set<Promise<unknown>>();
   private characters = 0;
   /** The first COPY that failed: the statements after it failed only because the transaction had. */

@@ -210,8 +210,8 @@ const postgresImport: ImportStore = {
   // As on SQLite, with the tables' exclusive locks held until the import commits (postgres-deferred-indexes.ts).
   deferIndexes: (trx) => deferPostgresIndexes(trx, SOURCE_TABLES, (table) => holdsFew(trx, table)),
   // A table that was empty when the transaction began has no statistics: the planner took the primary key for a
-  // walk of the whole community and filtered it by id, for every 500 posts read back to render their fragments
-  // (144 ms a read at 100,000 posts, 25 s of a 100 s import). ANALYZE runs inside a transaction and sees its rows.
+  // walk of the whole community and filtered it by id, for each read by id after the rows (when posts were read
+  // back for their fragments, 144 ms a read of 500 at 100,000 posts). ANALYZE runs in a transaction and sees its rows.
   async afterRows(trx, records) {
     if (records < ANALYZE_FROM_RECORDS) return;
     await sql.raw(`analyze ${SOURCE_TABLES.join(', ')}`).execute(trx);
