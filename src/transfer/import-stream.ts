@@ -242,7 +242,6 @@ export class ImportStream {
       // are rendered again only where the store counted (or derived) after them.
       posts: [...recount, ...(result.late?.posts.map(([id]) => id) ?? [])],
     });
-    // Into an empty community every post is the file's: read in id order instead of by a list of ids.
     const { counts } = result;
     await this.webhooks.emit({
       records: result.records,
