@@ -47,7 +47,7 @@ type Query = (...args: unknown[]) => unknown;
  * A transaction writing by COPY: its client runs one statement at a time, in the order they were given, whether
  * COPYs sent without waiting for them or the caller's other statements (Kysely's, which now queue behind them).
  */
-class CopySession {
+export class CopySession {
   /** Settles once every statement given so far has run. */
   private tail: Promise<unknown> = Promise.resolve();
   /** COPYs sent and not yet written, and the characters of their text. */
@@ -143,30 +143,26 @@ async function copyRows(
 
 /**
  * Bulk writes (transfer/batch.ts) in transaction `trx`, which runs on `client`, go through COPY, and return once
- * their rows are sent: the caller prepares its next rows while the server writes these. The returned `written`
- * must be awaited before the transaction commits (it throws a COPY that failed), and `end` before the client
+ * their rows are sent: the caller prepares its next rows while the server writes these. The session's `written`
+ * must be awaited before the transaction commits (it throws a COPY that failed), and its `end` before the client
  * goes back to its pool, commit or not.
  */
-export function writeByCopy(
-  trx: object,
-  client: pg.ClientBase,
-): { written(): Promise<void>; end(): Promise<void>; failure(): unknown } {
+export function writeByCopy(trx: object, client: pg.ClientBase): CopySession {
   const session = new CopySession(client);
   sessions.set(trx, session);
-  return { written: () => session.written(), end: () => session.end(), failure: () => session.failure };
+  return session;
 }
 
-/** Writes `rows` into `table` by COPY, if transaction `trx` asked for it (writeByCopy); false if it did not. */
+/** Writes `rows` into `table` by COPY in transaction `trx`, which asked for it (writeByCopy). */
 export async function copyInto(
   trx: object,
   table: string,
   columns: readonly string[],
   rows: readonly Row[],
-): Promise<boolean> {
+): Promise<void> {
   const session = sessions.get(trx);
-  if (!session) return false;
+  if (!session) throw new Error(`COPY into ${table}: the transaction did not ask for COPY`);
   await copyRows(session, table, columns, rows);
-  return true;
 }
 
 /** Whether transaction `trx` writes by COPY. */

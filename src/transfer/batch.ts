@@ -134,10 +134,7 @@ async function writeThroughCopy(
 ): Promise<void> {
   for (const row of rows)
     for (const column of columns) if (row[column] === undefined) throw new Error(`${table}: a row without ${column}`);
-  if (!keys) {
-    await copyInto(db, table, columns, rows);
-    return;
-  }
+  if (!keys) return copyInto(db, table, columns, rows);
   const shape = `${table}|${columns.join(',')}|${keys.join(',')}`;
   const own = stages.get(db) ?? new Map<string, string>();
   stages.set(db, own);

@@ -65,8 +65,6 @@ export interface FinishResult {
     profiles: string[];
     tags: string[];
     events: string[];
-    /** Posts the store holds, and the file does not, that its comments name. */
-    storePosts: string[];
   };
   /** Feed references derived once every feed and profile is known. */
   feedReferences: { id: string; purpose: string | null; topic: string | null }[];
@@ -238,7 +236,6 @@ export class ChunkBuilder {
         profiles: [...this.ids.profiles],
         tags: [...this.ids.tags],
         events: [...this.ids.events],
-        storePosts,
       },
       feedReferences,
       // Posts that only the store holds count the comments the file gave them.

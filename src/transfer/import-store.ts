@@ -201,7 +201,7 @@ const postgresImport: ImportStore = {
         return result;
       } catch (error) {
         // A statement refused because a COPY before it failed (25P02): the COPY's failure is the import's.
-        throw (error as { code?: unknown }).code === '25P02' ? (copying.failure() ?? error) : error;
+        throw (error as { code?: unknown }).code === '25P02' ? (copying.failure ?? error) : error;
       } finally {
         await copying.end();
       }
