@@ -219,9 +219,13 @@ const postgresImport: ImportStore = {
   async deferSearch(trx, communityId, empty) {
     if (!empty) return async () => {};
     await sql`select set_config('hearth.defer_search', 'on', true)`.execute(trx);
-    // A new store's GIN indexes are built once over the loaded documents rather than grown by each of them.
-    const buildIndexes = await deferPostgresIndexes(trx, ['post_search', 'comment_search'], (table) =>
-      holdsFew(trx, table),
+    // A new store's GIN indexes and keys are built once over the loaded documents rather than grown by each of them
+    // (the load inserts: an empty community's rows have no documents).
+    const buildIndexes = await deferPostgresIndexes(
+      trx,
+      ['post_search', 'comment_search'],
+      (table) => holdsFew(trx, table),
+      true,
     );
     return async () => {
       await sql`select set_config('hearth.defer_search', 'off', true)`.execute(trx);

@@ -43,6 +43,19 @@ async function foreignKeys(trx: Kysely<Database>, tables: readonly string[]): Pr
   return rows;
 }
 
+/** The primary keys of these tables that no foreign key names, with what `add constraint` needs. */
+async function primaryKeys(trx: Kysely<Database>, tables: readonly string[]): Promise<Definition[]> {
+  const { rows } = await sql<Definition>`
+    select t.relname as "table", c.conname as name, pg_get_constraintdef(c.oid) as definition
+    from pg_constraint c
+      join pg_class t on t.oid = c.conrelid
+    where c.contype = 'p' and t.relnamespace = current_schema()::regnamespace
+      and t.relname in (${sql.join(tables)})
+      and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.confrelid = c.conrelid)
+    order by t.relname, c.conname`.execute(trx);
+  return rows;
+}
+
 /** Lock not had in time (55P03), or had only by deadlocking another session that holds it (40P01). */
 const lockRefused = new Set(['55P03', '40P01']);
 
@@ -83,13 +96,15 @@ export async function deferPostgresIndexes(
   trx: Kysely<Database>,
   tables: readonly string[],
   few: (table: string) => Promise<boolean>,
+  /** Primary keys too (tables whose rows the caller writes with plain inserts, and that no foreign key names). */
+  withPrimaryKeys = false,
 ): Promise<() => Promise<void>> {
   const locked: string[] = [];
   await withSetting(trx, 'lock_timeout', LOCK_WAIT, async () => {
     for (const table of tables) if ((await few(table)) && (await lockedQuickly(trx, table))) locked.push(table);
   });
   if (locked.length === 0) return async () => {};
-  const keys = await foreignKeys(trx, locked);
+  const keys = [...(withPrimaryKeys ? await primaryKeys(trx, locked) : []), ...(await foreignKeys(trx, locked))];
   const indexes = await secondaryIndexes(trx, locked);
   for (const key of keys)
     await sql`alter table ${sql.table(key.table)} drop constraint ${sql.id(key.name)}`.execute(trx);
@@ -100,10 +115,11 @@ export async function deferPostgresIndexes(
     await sql`set constraints all deferred`.execute(trx);
     await withSetting(trx, 'maintenance_work_mem', BUILD_MEMORY, async () => {
       for (const index of indexes) await sql.raw(index.definition).execute(trx);
+      // Primary keys first: a foreign key needs the key it names.
+      for (const key of keys)
+        await sql`alter table ${sql.table(key.table)} add constraint ${sql.id(key.name)} ${sql.raw(key.definition)}`.execute(
+          trx,
+        );
     });
-    for (const key of keys)
-      await sql`alter table ${sql.table(key.table)} add constraint ${sql.id(key.name)} ${sql.raw(key.definition)}`.execute(
-        trx,
-      );
   };
 }

@@ -18,7 +18,7 @@ afterAll(() => t?.cleanup());
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 
-/** Every index and foreign key of the schema: its table, name, definition, and the object's identity (oid). */
+/** Every index, foreign key and primary key of the schema: its table, name, definition, and identity (oid). */
 async function schema(): Promise<{ table: string; name: string; definition: string; oid: number }[]> {
   const { rows } = await sql<{ table: string; name: string; definition: string; oid: number }>`
     select t.relname as "table", i.relname as name, pg_get_indexdef(i.oid) as definition, i.oid::int as oid
@@ -27,18 +27,18 @@ async function schema(): Promise<{ table: string; name: string; definition: stri
     union all
     select t.relname, c.conname, pg_get_constraintdef(c.oid), c.oid::int
     from pg_constraint c join pg_class t on t.oid = c.conrelid
-    where c.contype = 'f' and t.relnamespace = current_schema()::regnamespace
+    where c.contype in ('f', 'p') and t.relnamespace = current_schema()::regnamespace
     order by 1, 2, 3`.execute(t.store.db);
   return rows;
 }
 
 const withoutOid = (rows: Awaited<ReturnType<typeof schema>>) => rows.map(({ oid: _oid, ...rest }) => rest);
-/** The oid of the index `name` or, for a name starting `fk:`, of the foreign key. */
+/** The oid of the index `name` or, for a name starting `key:`, of the foreign or primary key. */
 const oidOf = (rows: Awaited<ReturnType<typeof schema>>, name: string) =>
   rows.find((row) =>
-    name.startsWith('fk:')
-      ? row.name === name.slice(3) && row.definition.startsWith('FOREIGN KEY')
-      : row.name === name && !row.definition.startsWith('FOREIGN KEY'),
+    name.startsWith('key:')
+      ? row.name === name.slice(4) && /^(FOREIGN|PRIMARY) KEY/.test(row.definition)
+      : row.name === name && row.definition.startsWith('CREATE'),
   )?.oid;
 
 async function community(slug: string): Promise<string> {
@@ -64,13 +64,19 @@ describe.runIf(testDatabaseUrl)('indexes and foreign keys made again after an im
     for (const name of [
       'posts_activity',
       'comments_post',
-      'fk:comments_post',
+      'key:comments_post',
       'profiles_chat_user',
       'post_search_document',
+      // The search tables' keys too: their documents go in by plain inserts.
+      'post_search_pkey',
+      'key:post_search_pkey',
+      'key:comment_search_pkey',
     ])
       expect(oidOf(after, name)).not.toBe(oidOf(before, name));
-    // Unique indexes are constraints of the rows as they go in: kept.
+    // The source tables' unique indexes are constraints of the rows as they go in: kept.
     expect(oidOf(after, 'posts_pk')).toBe(oidOf(before, 'posts_pk'));
+    expect(oidOf(after, 'key:posts_pk')).toEqual(expect.any(Number));
+    expect(oidOf(after, 'key:posts_pk')).toBe(oidOf(before, 'key:posts_pk'));
     const { rows } = await sql<{ posts: number }>`select count(*)::int as posts from posts`.execute(t.store.db);
     expect(rows[0]?.posts).toBeGreaterThan(50);
   });
@@ -93,9 +99,9 @@ describe.runIf(testDatabaseUrl)('indexes and foreign keys made again after an im
     const after = await schema();
     expect(withoutOid(after)).toEqual(withoutOid(before));
     // posts was held: its indexes stay, and so do the foreign keys to and from it; the other tables' are made again.
-    for (const name of ['posts_activity', 'fk:posts_feed', 'fk:comments_post'])
+    for (const name of ['posts_activity', 'key:posts_feed', 'key:comments_post'])
       expect([name, oidOf(after, name)]).toEqual([name, oidOf(before, name)]);
-    for (const name of ['comments_post', 'fk:comments_author', 'profiles_chat_user'])
+    for (const name of ['comments_post', 'key:comments_author', 'profiles_chat_user'])
       expect([name, oidOf(after, name)]).not.toEqual([name, oidOf(before, name)]);
   });
 });

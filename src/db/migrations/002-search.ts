@@ -182,8 +182,9 @@ export function postgresSearchFunction(source: 'posts' | 'comments', deferrable:
 }
 
 /**
- * PostgreSQL: one community's search rows written from its source rows, in three statements with the community
- * as a literal (CREATE TABLE AS takes no parameters): the documents into a temporary table, then into the index,
+ * PostgreSQL: the search rows of a community that has none (an import into an empty one) written from its source
+ * rows, in three statements with the community as a literal (CREATE TABLE AS takes no parameters): the documents
+ * into a temporary table, then inserted into the index (no conflict to handle: the import may have dropped the key),
  * then the table dropped. CREATE TABLE AS may run its query in parallel workers, which INSERT … SELECT may not: the documents,
  * most of the load's time, are computed on every core (100,000 posts: 7.9 s in one statement, 5.4 s in these).
  */
@@ -196,8 +197,7 @@ export function postgresSearchLoad(source: 'posts' | 'comments', communityId: st
       select p.community_id, p.id, p.created_at, ${postgresVector(spec, 'p')} as document
       from ${spec.source} p where p.community_id = ${community}`,
     `insert into ${spec.index} (community_id, id, created_at, document)
-      select community_id, id, created_at, document from ${docs}
-      on conflict (community_id, id) do update set created_at = excluded.created_at, document = excluded.document`,
+      select community_id, id, created_at, document from ${docs}`,
     `drop table ${docs}`,
   ];
 }
