@@ -30,7 +30,17 @@ export interface ChunkSource {
   close(): Promise<void>;
 }
 
-const startWorker = (options: ChunkOptions): Worker => startWorkerModule(import.meta.url, 'import-worker', options);
+/**
+ * The worker's young generation: most of what it allocates (lines, parsed records, rows) is garbage by the next
+ * chunk, and the file's blocks it is handed are freed only when it collects. At 8 MB rather than V8's default the
+ * 1M import into a populated SQLite community peaked at 447 MB against 470-491 MB, in the same time.
+ */
+const WORKER_YOUNG_GENERATION_MB = 8;
+
+const startWorker = (options: ChunkOptions): Worker =>
+  startWorkerModule(import.meta.url, 'import-worker', options, {
+    maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
+  });
 
 class ThreadSource implements ChunkSource {
   private readonly waiting: { resolve(reply: WorkerReply): void; reject(error: Error): void }[] = [];
