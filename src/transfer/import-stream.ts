@@ -14,29 +14,36 @@ import { ImportError, maxProblems, type ImportProblem } from './import-problems.
 import { checkIndex, refreshFeedCounts, refreshPostActivity, type PlanIndex } from './import-writer.js';
 
 /**
- * Writes rows of which the store holds those in `held` (by id): the others are inserted, those upserted; every
- * row is upserted when `held` is null (not known).
+ * Writes rows of which the store holds those in `held` (by id): the others with `insert`, those with `update`;
+ * every row with `update` when `held` is null (not known).
  */
-async function writeSplit(
+async function writeSplit<T>(
+  rows: readonly T[],
+  held: Set<string> | null,
+  idOf: (row: T) => string,
+  insert: (rows: readonly T[]) => Promise<void>,
+  update: (rows: readonly T[]) => Promise<void>,
+): Promise<void> {
+  if (held === null) return update(rows);
+  if (held.size === 0) return insert(rows);
+  await insert(rows.filter((row) => !held.has(idOf(row))));
+  await update(rows.filter((row) => held.has(idOf(row))));
+}
+
+/** Posts or comments of a chunk: new ones inserted, those the store holds upserted (see writeSplit). */
+const writeRecords = (
   db: Kysely<Database>,
   table: 'posts' | 'comments',
   rows: ChunkRows['posts'],
   held: Set<string> | null,
-): Promise<void> {
-  const idOf = (row: ChunkRows['posts'][number]) => String(row['id']);
-  if (held === null) return upsertRows(db, table, rows);
-  if (held.size === 0) return insertRows(db, table, rows);
-  await insertRows(
-    db,
-    table,
-    rows.filter((row) => !held.has(idOf(row))),
+) =>
+  writeSplit(
+    rows,
+    held,
+    (row) => String(row['id']),
+    (part) => insertRows(db, table, part),
+    (part) => upsertRows(db, table, part),
   );
-  await upsertRows(
-    db,
-    table,
-    rows.filter((row) => held.has(idOf(row))),
-  );
-}
 
 /**
  * The posts among `ids` that the store holds, with their feeds, in key order, which the key index answers: without
@@ -142,26 +149,22 @@ export class ImportStream {
     if (rows.posts.length > 0) {
       // Into an empty community a chunk's posts are all new unless the file gave one before (then all upserted).
       const held = rows.fresh ? new Set<string>() : this.empty ? null : await this.heldPostsOf(rows);
-      await writeSplit(db, 'posts', rows.posts, held);
+      await writeRecords(db, 'posts', rows.posts, held);
       this.version ??= await nextStoreVersion(db);
       const fragments = postFragments(communityId, (rows.posts as PostRow[]).map(this.asReadBack), this.version);
       // A post the store did not hold has no fragment (posts are deleted only with their community): its fragment
       // is inserted, where an upsert went through a staging table (500,000 new posts: 22.5 s of server time).
-      if (held === null) await writeFragments(db, fragments);
-      else {
-        await insertFragments(
-          db,
-          fragments.filter((fragment) => !held.has(fragment.id)),
-        );
-        await writeFragments(
-          db,
-          fragments.filter((fragment) => held.has(fragment.id)),
-        );
-      }
+      await writeSplit(
+        fragments,
+        held,
+        (fragment) => fragment.id,
+        (part) => insertFragments(db, part),
+        (part) => writeFragments(db, part),
+      );
     }
     if (rows.comments.length > 0) {
       const held = rows.fresh ? new Set<string>() : this.empty ? null : await this.heldCommentsOf(rows.comments);
-      await writeSplit(db, 'comments', rows.comments, held);
+      await writeRecords(db, 'comments', rows.comments, held);
     }
     return [];
   }

@@ -30,28 +30,25 @@ async function secondaryIndexes(trx: Kysely<Database>, tables: readonly string[]
   return rows;
 }
 
-/** The foreign keys between these tables (both ends among them), with what `add constraint` needs. */
-async function foreignKeys(trx: Kysely<Database>, tables: readonly string[]): Promise<Definition[]> {
+/**
+ * Constraints of these tables, with what `add constraint` needs: the foreign keys between them (both ends among
+ * them), or their primary keys that no foreign key names.
+ */
+async function constraints(
+  trx: Kysely<Database>,
+  tables: readonly string[],
+  kind: 'foreign' | 'primary',
+): Promise<Definition[]> {
+  const which =
+    kind === 'foreign'
+      ? sql`c.contype = 'f' and exists (select 1 from pg_class r where r.oid = c.confrelid and r.relname in (${sql.join(tables)}))`
+      : sql`c.contype = 'p' and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.confrelid = c.conrelid)`;
   const { rows } = await sql<Definition>`
     select t.relname as "table", c.conname as name, pg_get_constraintdef(c.oid) as definition
     from pg_constraint c
       join pg_class t on t.oid = c.conrelid
-      join pg_class r on r.oid = c.confrelid
-    where c.contype = 'f' and t.relnamespace = current_schema()::regnamespace
-      and t.relname in (${sql.join(tables)}) and r.relname in (${sql.join(tables)})
-    order by t.relname, c.conname`.execute(trx);
-  return rows;
-}
-
-/** The primary keys of these tables that no foreign key names, with what `add constraint` needs. */
-async function primaryKeys(trx: Kysely<Database>, tables: readonly string[]): Promise<Definition[]> {
-  const { rows } = await sql<Definition>`
-    select t.relname as "table", c.conname as name, pg_get_constraintdef(c.oid) as definition
-    from pg_constraint c
-      join pg_class t on t.oid = c.conrelid
-    where c.contype = 'p' and t.relnamespace = current_schema()::regnamespace
+    where ${which} and t.relnamespace = current_schema()::regnamespace
       and t.relname in (${sql.join(tables)})
-      and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.confrelid = c.conrelid)
     order by t.relname, c.conname`.execute(trx);
   return rows;
 }
@@ -104,7 +101,10 @@ export async function deferPostgresIndexes(
     for (const table of tables) if ((await few(table)) && (await lockedQuickly(trx, table))) locked.push(table);
   });
   if (locked.length === 0) return async () => {};
-  const keys = [...(withPrimaryKeys ? await primaryKeys(trx, locked) : []), ...(await foreignKeys(trx, locked))];
+  const keys = [
+    ...(withPrimaryKeys ? await constraints(trx, locked, 'primary') : []),
+    ...(await constraints(trx, locked, 'foreign')),
+  ];
   const indexes = await secondaryIndexes(trx, locked);
   for (const key of keys)
     await sql`alter table ${sql.table(key.table)} drop constraint ${sql.id(key.name)}`.execute(trx);
@@ -115,7 +115,6 @@ export async function deferPostgresIndexes(
     await sql`set constraints all deferred`.execute(trx);
     await withSetting(trx, 'maintenance_work_mem', BUILD_MEMORY, async () => {
       for (const index of indexes) await sql.raw(index.definition).execute(trx);
-      // Primary keys first: a foreign key needs the key it names.
       for (const key of keys)
         await sql`alter table ${sql.table(key.table)} add constraint ${sql.id(key.name)} ${sql.raw(key.definition)}`.execute(
           trx,
