@@ -15,7 +15,9 @@ import { createEventWritesService } from '../src/events/event-writes.service.js'
 import { toStored } from '../src/lib/timestamps.js';
 import { importLines } from '../src/transfer/import.service.js';
 import { startDispatcher } from '../src/webhooks/webhook-dispatcher.js';
-import { enqueue, listeners, outboxSignal } from '../src/webhooks/webhook-outbox.js';
+import { enqueue } from '../src/webhooks/webhook-outbox.js';
+import { webhooksOf } from '../src/webhooks/webhooks.repository.js';
+import { createWriteRunner } from '../src/writes/write-runner.js';
 import { createWebhooksService } from '../src/webhooks/webhooks.service.js';
 
 const { values } = parseArgs({
@@ -64,7 +66,13 @@ const port = typeof address === 'object' && address ? address.port : 0;
 await createWebhooksService(store.db).add(community.id, `http://127.0.0.1:${port}/hook`, { allowPrivate: true });
 
 const config = { ...defaultConfig, webhookAllowPrivate: true };
-const dispatcher = startDispatcher({ store, config, log: Fastify({ logger: { level: 'error' } }).log });
+const runner = createWriteRunner(store.db, Date.now);
+const dispatcher = startDispatcher({
+  store,
+  config,
+  log: Fastify({ logger: { level: 'error' } }).log,
+  onMessages: (wake) => runner.committed.subscribe((commit) => commit.messages > 0 && wake()),
+});
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -73,7 +81,7 @@ const waitFor = async (count: number) => {
 };
 
 // 1. Lag: event writes through the service at a steady rate, each with its webhook message.
-const writes = createEventWritesService(store.db, store.dialect, Date.now, store.localChanges);
+const writes = createEventWritesService(runner, store.dialect);
 const actor = { communityId: community.id, tokenId: 'bench', requestId: 'bench' };
 const total = rate * seconds;
 const started = Date.now();
@@ -93,7 +101,7 @@ await waitFor(total);
 const sorted = [...lags].sort((a, b) => a - b);
 
 // 2. Throughput: a backlog of messages committed at once, sent as fast as one process sends.
-const hooks = await listeners(store.db, community.id);
+const hooks = await webhooksOf(store.db, community.id);
 const payload = { id: 'bench', note: 'x'.repeat(1500) };
 const before = arrivals.size;
 await store.db.transaction().execute((trx) =>
@@ -106,7 +114,7 @@ await store.db.transaction().execute((trx) =>
   ),
 );
 const backlogStart = Date.now();
-outboxSignal.notify();
+dispatcher.wake();
 await waitFor(before + backlog);
 const backlogSeconds = (Date.now() - backlogStart) / 1000;
 

@@ -42,11 +42,14 @@ import { createSearchService } from './search/search.service.js';
 import { searchRoutes } from './search/search.routes.js';
 import { apiKeyRoutes } from './tokens/api-key.routes.js';
 import { createTokensService, hashSecret } from './tokens/tokens.service.js';
+import { createWriteRunner, type WriteRunner } from './writes/write-runner.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     store: Store;
+    /** The one write path of this process: the server wakes its webhook dispatcher on its commits. */
+    writes: WriteRunner;
   }
 }
 
@@ -158,14 +161,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Before every route: the document is generated from the routes registered after it.
   await registerOpenApi(app);
 
+  const writes = createWriteRunner(store.db, clock);
+  app.decorate('writes', writes);
   const tokens = createTokensService(store.db, clock);
-  const answerCache = createAnswerCache(store, config.answerCacheBytes);
+  const answerCache = createAnswerCache(store, config.answerCacheBytes, (listener) =>
+    writes.committed.subscribe(listener),
+  );
   const answers = createFragmentReader(store, answerCache);
   const events = createEventsService(answers, store.hot, clock);
   const search = createSearchService(store.db, store.hot, answers, searchIndexFor(store.dialect));
-  const members = createMembersService(store.db, clock, store.localChanges);
+  const members = createMembersService(writes);
   const idempotency = createIdempotencyService(store.db, clock);
-  const eventWrites = createEventWritesService(store.db, store.dialect, clock, store.localChanges);
+  const eventWrites = createEventWritesService(writes, store.dialect);
   const posts = createPostsService(answers, store.hot, clock);
   const feeds = createFeedsService(store.db, store.dialect);
 

@@ -65,7 +65,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   }
 
   // Every serving process sends webhooks; the outbox's claims keep two processes from sending one message at once.
-  dispatcher = startDispatcher({ store: owned, config, log: app.log.child({ component: 'webhooks' }), metrics, clock });
+  dispatcher = startDispatcher({
+    store: owned,
+    config,
+    log: app.log.child({ component: 'webhooks' }),
+    metrics,
+    clock,
+    onMessages: (wake) => app.writes.committed.subscribe((commit) => commit.messages > 0 && wake()),
+  });
 
   // close-with-grace: one signal drains (app.close waits for requests in flight, new ones get 503) and exits 0;
   // a second signal, an uncaught error or a drain longer than DRAIN_MS exits 1.

@@ -1,4 +1,4 @@
-// Writing and reading the audit trail; every successful change made through the API leaves one record.
+// Writing and reading the audit trail; every committed change (API writes, imports) leaves one record.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { readJson, writeJson } from '../db/json.js';
@@ -11,7 +11,8 @@ export type AuditAction =
   | 'member.deactivated'
   | 'calendar_event.created'
   | 'calendar_event.updated'
-  | 'calendar_event.deleted';
+  | 'calendar_event.deleted'
+  | 'import.completed';
 
 export interface AuditEntry {
   communityId: string;

@@ -22,8 +22,6 @@ export interface Store {
   readonly dialect: StoreDialect;
   /** The read path's prepared statements, on the same connection (SQLite) or pool (PostgreSQL). */
   readonly hot: HotStatements;
-  /** Counts the changes this process committed, so that its own caches drop them at once. */
-  readonly localChanges: { count: number };
   /** The pool's state; null for SQLite, which has one connection and no pool. */
   poolStats(): PoolStats | null;
   close(): Promise<void>;
@@ -57,8 +55,8 @@ export function openStore(databaseUrl: string, poolSize = 10, timeouts: Postgres
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     });
-    return { db, hot, localChanges: { count: 0 }, dialect, poolStats, close: () => db.destroy() };
+    return { db, hot, dialect, poolStats, close: () => db.destroy() };
   }
   const { db, hot } = openSqlite(path);
-  return { db, hot, localChanges: { count: 0 }, dialect, poolStats: () => null, close: () => db.destroy() };
+  return { db, hot, dialect, poolStats: () => null, close: () => db.destroy() };
 }

@@ -10,7 +10,7 @@ import { strictBody } from '../http/strict-body.js';
 import type { IdempotencyService, StoredResponse } from '../idempotency/idempotency.service.js';
 import { saveResponseOf } from '../idempotency/save-response.js';
 import type { Answer } from '../fragments/splice.js';
-import type { Actor } from '../members/members.service.js';
+import type { Actor } from '../writes/actor.js';
 import {
   CreateEventBody,
   DeletedEventResponse,

@@ -1,22 +1,20 @@
-// The rules of creating, changing and deleting calendar events: each write is one transaction holding the
-// change, its rendered answer (fragments and the per-feed index), the audit record and the webhook messages.
+// The rules of creating, changing and deleting calendar events: each write runs through the write runner, whose
+// transaction holds the change, its rendered answer (fragments and the per-feed index), the audit record and the
+// webhook messages.
 import type { Insertable, Kysely } from 'kysely';
-import { recordAudit, type AuditAction } from '../audit/audit.service.js';
+import type { AuditAction } from '../audit/audit.service.js';
 import type { CalendarEventsTable, Database } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
 import { AppError, notFound, type FieldProblem } from '../errors.js';
 import { answerWithin } from '../fragments/fragment-answer.js';
-import { refreshFragments } from '../fragments/fragment-refresh.js';
 import type { Answer } from '../fragments/splice.js';
 import type { SaveResponse } from '../idempotency/save-response.js';
-import type { Clock } from '../lib/clock.js';
 import { newShortId } from '../lib/ids.js';
-import { toStored } from '../lib/timestamps.js';
 import { invalidBody } from '../members/member-input.js';
-import type { Actor } from '../members/members.service.js';
 import { createDeriver } from '../transfer/derive.js';
-import { enqueue, listeners, outboxSignal } from '../webhooks/webhook-outbox.js';
 import type { WebhookEventType } from '../webhooks/webhook-types.js';
+import type { Actor } from '../writes/actor.js';
+import type { Change, WriteRunner } from '../writes/write-runner.js';
 import { toEventChanges, type EventChanges } from './event-input.js';
 import {
   deleteEvent,
@@ -113,45 +111,24 @@ async function deriveReferences(db: Kysely<Database>, communityId: string, chang
 const recordOf = (answer: Answer): Record<string, unknown> =>
   (JSON.parse(answer.body.toString('utf8')) as { data: Record<string, unknown> }).data;
 
-export function createEventWritesService(
-  db: Kysely<Database>,
-  dialect: StoreDialect,
-  clock: Clock,
-  localChanges: { count: number } = { count: 0 },
-) {
+export function createEventWritesService(writes: WriteRunner, dialect: StoreDialect) {
   /** Renders the event, audits the change and queues its webhooks (for events that trigger them). */
   async function finish(
     trx: Kysely<Database>,
-    actor: Actor,
+    change: Change,
     id: string,
     action: AuditAction,
-    at: string,
     previous: Answer | null,
-  ): Promise<{ answer: Answer | null; sent: number }> {
-    await refreshFragments(trx, actor.communityId, { events: [id] });
-    const answer = action === 'calendar_event.deleted' ? null : await answerWithin(trx, 'event', actor.communityId, id);
+  ): Promise<Answer | null> {
+    const communityId = change.actor.communityId;
+    await change.refresh({ events: [id] });
+    const answer = action === 'calendar_event.deleted' ? null : await answerWithin(trx, 'event', communityId, id);
     const shown = answer ?? previous;
     const record = shown ? recordOf(shown) : {};
-    await recordAudit(trx, {
-      communityId: actor.communityId,
-      tokenId: actor.tokenId,
-      action,
-      subjectId: id,
-      detail: { title: record['title'] ?? null },
-      requestId: actor.requestId,
-      at,
-    });
-    let sent = 0;
-    if (record['triggers_webhooks'] === true) {
-      const hooks = await listeners(trx, actor.communityId);
-      sent = await enqueue(trx, actor.communityId, hooks, [{ type: action as WebhookEventType, data: record }], at);
-    }
-    return { answer, sent };
-  }
-
-  function committed(sent: number): void {
-    localChanges.count++;
-    if (sent > 0) outboxSignal.notify();
+    await change.audit(action, id, { title: record['title'] ?? null });
+    if (record['triggers_webhooks'] === true)
+      await change.announce([{ type: action as WebhookEventType, data: record }]);
+    return answer;
   }
 
   async function locked(
@@ -168,9 +145,8 @@ export function createEventWritesService(
   }
 
   return {
-    async create(actor: Actor, body: CreateEventBody, saveResponse?: SaveResponse<Answer>): Promise<Answer> {
-      const at = toStored(clock());
-      const { answer, sent } = await db.transaction().execute(async (trx) => {
+    create(actor: Actor, body: CreateEventBody, saveResponse?: SaveResponse<Answer>): Promise<Answer> {
+      return writes.run(actor, async (trx, change) => {
         const changes = toEventChanges(body, null);
         const lists = await resolveLists(trx, actor.communityId, body, changes.problems);
         if (changes.problems.length > 0) throw invalidBody(changes.problems);
@@ -198,48 +174,41 @@ export function createEventWritesService(
           ...changes.columns,
           community_id: actor.communityId,
           id,
-          created_at: at,
-          updated_at: at,
+          created_at: change.at,
+          updated_at: change.at,
         } as Insertable<CalendarEventsTable>;
         if (changes.recap === undefined)
           row.recap_chat_blocks_references = (await createDeriver(trx, actor.communityId)).references([]);
         await insertEvent(trx, row);
         await writeLists(trx, actor.communityId, id, lists);
-        const done = await finish(trx, actor, id, 'calendar_event.created', at, null);
-        if (!done.answer) throw new Error(`The new event '${id}' has no fragment`);
-        if (saveResponse) await saveResponse(trx, done.answer);
-        return { answer: done.answer, sent: done.sent };
+        const answer = await finish(trx, change, id, 'calendar_event.created', null);
+        if (!answer) throw new Error(`The new event '${id}' has no fragment`);
+        if (saveResponse) await saveResponse(trx, answer);
+        return answer;
       });
-      committed(sent);
-      return answer;
     },
 
-    async update(actor: Actor, id: string, body: UpdateEventBody, precondition?: Precondition): Promise<Answer> {
-      const at = toStored(clock());
-      const { answer, sent } = await db.transaction().execute(async (trx) => {
+    update(actor: Actor, id: string, body: UpdateEventBody, precondition?: Precondition): Promise<Answer> {
+      return writes.run(actor, async (trx, change) => {
         const { row } = await locked(trx, actor, id, precondition);
         const changes = toEventChanges(body, row);
         const lists = await resolveLists(trx, actor.communityId, body, changes.problems);
         if (changes.problems.length > 0) throw invalidBody(changes.problems);
         await deriveReferences(trx, actor.communityId, changes);
-        await updateEvent(trx, actor.communityId, id, { ...changes.columns, updated_at: at });
+        await updateEvent(trx, actor.communityId, id, { ...changes.columns, updated_at: change.at });
         await writeLists(trx, actor.communityId, id, lists);
-        const done = await finish(trx, actor, id, 'calendar_event.updated', at, null);
-        if (!done.answer) throw new Error(`The event '${id}' has no fragment`);
-        return { answer: done.answer, sent: done.sent };
+        const answer = await finish(trx, change, id, 'calendar_event.updated', null);
+        if (!answer) throw new Error(`The event '${id}' has no fragment`);
+        return answer;
       });
-      committed(sent);
-      return answer;
     },
 
     async remove(actor: Actor, id: string, precondition?: Precondition): Promise<void> {
-      const at = toStored(clock());
-      const sent = await db.transaction().execute(async (trx) => {
+      await writes.run(actor, async (trx, change) => {
         const { answer } = await locked(trx, actor, id, precondition);
         await deleteEvent(trx, actor.communityId, id);
-        return (await finish(trx, actor, id, 'calendar_event.deleted', at, answer)).sent;
+        await finish(trx, change, id, 'calendar_event.deleted', answer);
       });
-      committed(sent);
     },
   };
 }

@@ -1,5 +1,5 @@
 // Rendered answers kept in memory per process, bounded in bytes, and dropped the moment the store changes:
-// this process's own commits at once, other processes' (a CLI import, a second server) at the next change
+// this process's own commits at once (the write runner tells it), other processes' (a CLI import, a second server) at the next change
 // check, made at most once a millisecond (SQLite's data_version, PostgreSQL's store_state.version).
 import { LRUCache } from 'lru-cache';
 import type { Store } from '../db/store.js';
@@ -30,14 +30,18 @@ export interface AnswerCache {
 
 const CHECK_EVERY_MS = 1;
 
-export function createAnswerCache(store: Store, maxBytes: number): AnswerCache {
+/** `onLocalCommit` subscribes to this process's commits (the write runner's signal). */
+export function createAnswerCache(
+  store: Store,
+  maxBytes: number,
+  onLocalCommit: (listener: () => void) => unknown,
+): AnswerCache {
   const entries = new LRUCache<string, CachedAnswer>({
     maxSize: Math.max(1, maxBytes),
     sizeCalculation: (answer, key) => answer.body.length + answer.etag.length + key.length + 64,
   });
   const listeners: (() => void)[] = [];
   const stats = { hits: 0, misses: 0 };
-  let seenLocal = store.localChanges.count;
   let seenMark: number | null = null;
   let checkedAt = -Infinity;
   let checking: Promise<void> | null = null;
@@ -52,6 +56,8 @@ export function createAnswerCache(store: Store, maxBytes: number): AnswerCache {
     if (seenMark !== null && mark !== seenMark) changed();
     seenMark = mark;
   };
+  // A connection does not see its own commits in SQLite's data_version: this process's are told at once.
+  onLocalCommit(changed);
 
   const fresh = (key: string, now: number): CachedAnswer | undefined => {
     const answer = maxBytes > 0 ? entries.get(key) : undefined;
@@ -62,10 +68,6 @@ export function createAnswerCache(store: Store, maxBytes: number): AnswerCache {
 
   return {
     sync() {
-      if (store.localChanges.count !== seenLocal) {
-        seenLocal = store.localChanges.count;
-        changed();
-      }
       // A check in flight is every reader's to wait for: what it finds may empty the cache.
       if (checking) return checking;
       const now = performance.now();

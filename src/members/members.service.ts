@@ -1,27 +1,14 @@
 // The rules of adding and deactivating members: normalize the fields, upsert the profile by e-mail, audit the
-// change and queue its webhooks in the same transaction.
-import type { Kysely } from 'kysely';
-import { recordAudit } from '../audit/audit.service.js';
-import type { Database } from '../db/database.js';
+// change and queue its webhooks, all through the one write runner.
 import { notFound } from '../errors.js';
-import { refreshFragments } from '../fragments/fragment-refresh.js';
-import type { Clock } from '../lib/clock.js';
 import { newUuid } from '../lib/ids.js';
-import { toStored } from '../lib/timestamps.js';
 import type { SaveResponse } from '../idempotency/save-response.js';
 import type { Member } from '../schemas/member.js';
+import type { Actor } from '../writes/actor.js';
+import type { WriteRunner } from '../writes/write-runner.js';
 import { toMemberInput, type MemberFields } from './member-input.js';
 import { toMember } from './member.mapper.js';
 import { deactivateMember, isDeactivatedEmail, upsertMember } from './members.repository.js';
-import { enqueue, listeners, outboxSignal } from '../webhooks/webhook-outbox.js';
-import type { WebhookEventType } from '../webhooks/webhook-types.js';
-
-/** Who asks: the token's community and id, and the request that carries the change. */
-export interface Actor {
-  communityId: string;
-  tokenId: string;
-  requestId: string;
-}
 
 export interface AddMemberOutcome {
   created: boolean;
@@ -36,34 +23,11 @@ export interface DeactivateOutcome {
   member: Member;
 }
 
-/** Queues the member's webhook messages inside the change's transaction; returns how many. */
-async function announce(
-  trx: Kysely<Database>,
-  communityId: string,
-  type: WebhookEventType,
-  member: Member,
-  at: string,
-): Promise<number> {
-  const hooks = await listeners(trx, communityId);
-  return hooks.length === 0 ? 0 : enqueue(trx, communityId, hooks, [{ type, data: member }], at);
-}
-
-/** `localChanges` counts this process's commits, so its answer cache drops what a member change touched. */
-export function createMembersService(
-  db: Kysely<Database>,
-  clock: Clock,
-  localChanges: { count: number } = { count: 0 },
-) {
+export function createMembersService(writes: WriteRunner) {
   return {
-    async add(
-      actor: Actor,
-      fields: MemberFields,
-      saveResponse?: SaveResponse<AddMemberOutcome>,
-    ): Promise<AddMemberOutcome> {
+    add(actor: Actor, fields: MemberFields, saveResponse?: SaveResponse<AddMemberOutcome>): Promise<AddMemberOutcome> {
       const input = toMemberInput(fields);
-      const at = toStored(clock());
-      let sent = 0;
-      const outcome = await db.transaction().execute(async (trx) => {
+      return writes.run(actor, async (trx, change) => {
         const reactivated = await isDeactivatedEmail(trx, actor.communityId, input.emailKey);
         const { row, created } = await upsertMember(trx, {
           communityId: actor.communityId,
@@ -74,60 +38,34 @@ export function createMembersService(
           lastName: input.lastName,
           preferredName: input.fullName,
           avatar: input.avatar,
-          at,
+          at: change.at,
         });
         const outcome = { created, reactivated, member: toMember(row) };
-        await recordAudit(trx, {
-          communityId: actor.communityId,
-          tokenId: actor.tokenId,
-          action: created ? 'member.created' : 'member.updated',
-          subjectId: row.id,
-          detail: { email: row.email },
-          requestId: actor.requestId,
-          at,
-        });
+        const action = created ? 'member.created' : 'member.updated';
+        await change.audit(action, row.id, { email: row.email });
         // The member's profile may be an event's host or a post's author: its fragment is rewritten with it.
-        await refreshFragments(trx, actor.communityId, { profiles: [row.id] });
-        sent = await announce(
-          trx,
-          actor.communityId,
-          created ? 'member.created' : 'member.updated',
-          outcome.member,
-          at,
-        );
+        await change.refresh({ profiles: [row.id] });
+        await change.announce([{ type: action, data: outcome.member }]);
         if (saveResponse) await saveResponse(trx, outcome);
         return outcome;
       });
-      localChanges.count++;
-      if (sent > 0) outboxSignal.notify();
-      return outcome;
     },
 
     /** Deactivates the member; what they wrote or host stays as it is. Deactivating twice changes nothing. */
-    async deactivate(actor: Actor, memberId: string): Promise<DeactivateOutcome> {
-      const at = toStored(clock());
-      let sent = 0;
-      const outcome = await db.transaction().execute(async (trx) => {
-        const done = await deactivateMember(trx, actor.communityId, memberId, at);
+    deactivate(actor: Actor, memberId: string): Promise<DeactivateOutcome> {
+      return writes.run(actor, async (trx, change) => {
+        const done = await deactivateMember(trx, actor.communityId, memberId, change.at);
         if (!done) throw notFound(`Member '${memberId}'`);
         const outcome = { already: done.already, member: toMember(done.row) };
-        if (done.already) return outcome;
-        await recordAudit(trx, {
-          communityId: actor.communityId,
-          tokenId: actor.tokenId,
-          action: 'member.deactivated',
-          subjectId: memberId,
-          detail: { email: done.row.email },
-          requestId: actor.requestId,
-          at,
-        });
-        await refreshFragments(trx, actor.communityId, { profiles: [memberId] });
-        sent = await announce(trx, actor.communityId, 'member.deactivated', outcome.member, at);
+        if (done.already) {
+          change.unchanged();
+          return outcome;
+        }
+        await change.audit('member.deactivated', memberId, { email: done.row.email });
+        await change.refresh({ profiles: [memberId] });
+        await change.announce([{ type: 'member.deactivated', data: outcome.member }]);
         return outcome;
       });
-      localChanges.count++;
-      if (sent > 0) outboxSignal.notify();
-      return outcome;
     },
   };
 }

@@ -159,6 +159,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
   try {
     imported = await importStream(options.store, community.id, createReadStream(files.spool), {
       clock: options.clock,
+      source: 'pull',
     });
   } catch (error) {
     if (error instanceof ImportError) {

@@ -3,10 +3,11 @@
 // pass, bulk) and the fragments not rendered with their rows.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { postFragments, refreshFragments } from '../fragments/fragment-refresh.js';
+import { postFragments } from '../fragments/fragment-refresh.js';
 import { insertFragments, nextStoreVersion, writeFragments } from '../fragments/fragments.repository.js';
 import type { PostRow } from '../posts/posts.repository.js';
-import type { importWebhooks } from '../webhooks/import-webhooks.js';
+import type { Change } from '../writes/write-runner.js';
+import type { importWebhooks } from './import-webhooks.js';
 import { chunk, insertRows, upsertRows } from './batch.js';
 import { createDeriver } from './derive.js';
 import { DERIVED, type ChunkRows, type FinishResult } from './import-chunks.js';
@@ -106,6 +107,8 @@ export class ImportStream {
 
   constructor(
     private readonly db: Kysely<Database>,
+    /** The write runner's change the import is: its fragments are refreshed and its messages queued through it. */
+    private readonly change: Change,
     private readonly communityId: string,
     private readonly empty: boolean,
     /** The import's webhook messages, queued in the same transaction. */
@@ -247,7 +250,7 @@ export class ImportStream {
       for (const post of result.counts.posts > 0 && this.empty ? await this.feedsOfPosts() : []) this.feeds.add(post);
       await refreshFeedCounts(db, communityId, this.feeds);
     }
-    await refreshFragments(db, communityId, {
+    await this.change.refresh({
       profiles: result.ids.profiles,
       feeds: result.ids.feeds,
       tags: result.ids.tags,
@@ -257,7 +260,7 @@ export class ImportStream {
       posts: [...recount, ...(result.late?.posts.map(([id]) => id) ?? [])],
     });
     const { counts } = result;
-    await this.webhooks.emit({
+    const summary = {
       records: result.records,
       feeds: counts.feeds,
       profiles: counts.profiles,
@@ -265,7 +268,9 @@ export class ImportStream {
       calendar_events: counts.calendar_events,
       posts: counts.posts,
       comments: counts.comments,
-    });
+    };
+    await this.change.audit('import.completed', communityId, summary);
+    await this.webhooks.emit(summary);
   }
 
   private async feedsOfPosts(): Promise<string[]> {

@@ -11,7 +11,9 @@ import { chunkSource, type ChunkSource } from './import-pipeline.js';
 import { linesOf } from './line-splitter.js';
 import { importStoreFor } from './import-store.js';
 import { ImportStream, isEmptyCommunity } from './import-stream.js';
-import { importWebhooks } from '../webhooks/import-webhooks.js';
+import { sourceActor, type WriteSource } from '../writes/actor.js';
+import { createWriteRunner, type WriteRunner } from '../writes/write-runner.js';
+import { importWebhooks } from './import-webhooks.js';
 import { checkIndex, checkPlan, type PlanIndex } from './import-writer.js';
 
 export interface ImportSummary {
@@ -39,6 +41,13 @@ export interface ImportOptions extends ParseOptions, ImportProgress {
   dryRun?: boolean;
   /** Dates what the file leaves undated and the import's webhook messages; the wall clock by default. */
   clock?: Clock;
+  /**
+   * The process's write runner, whose commit drops its cached answers and wakes its dispatcher; a command-line
+   * import, with nobody in its process to tell, runs on a runner of its own by default.
+   */
+  writes?: WriteRunner;
+  /** Who the audit record names as the writer: `import` by default. */
+  source?: WriteSource;
 }
 
 /** Lines per chunk: the worker parses one while the store writes the one before. */
@@ -159,46 +168,52 @@ async function runImport(
   const storeProblems: ImportProblem[] = [];
   let finished: FinishResult | null = null;
   let records = 0;
+  const writes = options.writes ?? createWriteRunner(db, clock);
+  const actor = sourceActor(communityId, options.source ?? 'import');
   try {
-    await imports.transaction(db, async (trx) => {
-      const buildIndexes = empty ? await imports.deferIndexes(trx) : null;
-      const indexSearch = await imports.deferSearch(trx, communityId, empty);
-      const webhooks = await importWebhooks(trx, communityId, clock);
-      const writer = new ImportStream(trx, communityId, empty, webhooks, imports.asReadBack);
-      const settle = async (result: ChunkResult) => {
-        for (const [line, field] of result.ignored) options.onIgnored?.(line, field);
-        records += result.records;
-        if (result.problems.length > 0) {
-          problems.push(...result.problems);
-          if (problems.length >= maxProblems) throw new ImportError(problems.slice(0, maxProblems), '', true);
-        }
-        if (result.rows && problems.length === 0 && storeProblems.length === 0)
-          storeProblems.push(...(await writer.write(result.rows)));
-        options.onRead?.(records);
-      };
-      let pending: Promise<ChunkResult> | null = null;
-      await feed(source, async (next) => {
-        // The worker parses this chunk while the one before is written.
+    await writes.run(
+      actor,
+      async (trx, change) => {
+        const buildIndexes = empty ? await imports.deferIndexes(trx) : null;
+        const indexSearch = await imports.deferSearch(trx, communityId, empty);
+        const webhooks = await importWebhooks(trx, change);
+        const writer = new ImportStream(trx, change, communityId, empty, webhooks, imports.asReadBack);
+        const settle = async (result: ChunkResult) => {
+          for (const [line, field] of result.ignored) options.onIgnored?.(line, field);
+          records += result.records;
+          if (result.problems.length > 0) {
+            problems.push(...result.problems);
+            if (problems.length >= maxProblems) throw new ImportError(problems.slice(0, maxProblems), '', true);
+          }
+          if (result.rows && problems.length === 0 && storeProblems.length === 0)
+            storeProblems.push(...(await writer.write(result.rows)));
+          options.onRead?.(records);
+        };
+        let pending: Promise<ChunkResult> | null = null;
+        await feed(source, async (next) => {
+          // The worker parses this chunk while the one before is written.
+          if (pending) await settle(await pending);
+          pending = next;
+        });
         if (pending) await settle(await pending);
-        pending = next;
-      });
-      if (pending) await settle(await pending);
-      options.onRead?.(records);
-      finished = await source.finish();
-      if (problems.length > 0 || storeProblems.length > 0) throw new Refused();
-      // The worker's memory (the file's ids, the lines naming records it does not define) goes before the indexes,
-      // the fragments and the search load, the import's largest allocations: at once when every record the file
-      // names is in it (into an empty community, nearly always), else once the store has found them all.
-      if (noneNamed(finished.unresolved)) await source.close();
-      options.onWrite?.(records);
-      // Links first: on PostgreSQL the foreign keys dropped with the indexes are checked again as they are made.
-      await writer.check(indexOf(finished));
-      await source.close();
-      await buildIndexes?.();
-      await imports.afterRows(trx, records);
-      await writer.finish(finished);
-      await indexSearch();
-    });
+        options.onRead?.(records);
+        finished = await source.finish();
+        if (problems.length > 0 || storeProblems.length > 0) throw new Refused();
+        // The worker's memory (the file's ids, the lines naming records it does not define) goes before the indexes,
+        // the fragments and the search load, the import's largest allocations: at once when every record the file
+        // names is in it (into an empty community, nearly always), else once the store has found them all.
+        if (noneNamed(finished.unresolved)) await source.close();
+        options.onWrite?.(records);
+        // Links first: on PostgreSQL the foreign keys dropped with the indexes are checked again as they are made.
+        await writer.check(indexOf(finished));
+        await source.close();
+        await buildIndexes?.();
+        await imports.afterRows(trx, records);
+        await writer.finish(finished);
+        await indexSearch();
+      },
+      { transaction: (trx, work) => imports.transaction(trx, work) },
+    );
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
     const result = finished as FinishResult | null;
@@ -210,7 +225,6 @@ async function runImport(
   } finally {
     await source.close();
   }
-  store.localChanges.count++;
   await imports.afterCommit(db, records);
   const result = finished as FinishResult | null;
   const counts = result?.counts;

@@ -10,7 +10,6 @@ import { newUuid } from '../lib/ids.js';
 import { epochOfStored, toStored } from '../lib/timestamps.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { checkWebhookUrl } from './webhook-address.js';
-import { outboxSignal } from './webhook-outbox.js';
 import {
   claimDue,
   findWebhook,
@@ -38,6 +37,11 @@ export interface DispatcherOptions {
   metrics?: Metrics;
   clock?: Clock;
   random?: () => number;
+  /**
+   * Subscribes to this process's commits that queued messages (the write runner's), so they leave at once instead
+   * of at the next poll, which still finds the messages other processes wrote.
+   */
+  onMessages?: (wake: () => void) => () => void;
 }
 
 /** Delay before attempt `attempts + 1`: base × 2^(attempts − 1), at most an hour, with "equal jitter" (half fixed, half random). */
@@ -213,7 +217,7 @@ export function startDispatcher(options: DispatcherOptions) {
     });
   }
 
-  const unsubscribe = outboxSignal.subscribe(wake);
+  const unsubscribe = options.onMessages?.(wake) ?? (() => {});
   const poll = setInterval(wake, config.webhookPollMs);
   poll.unref();
   wake();

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { epochOfStored, toStored } from '../lib/timestamps.js';
 import { subscribes, type WebhookEventType } from './webhook-types.js';
-import { insertMessages, webhooksOf, type WebhookRow } from './webhooks.repository.js';
+import { insertMessages, type WebhookRow } from './webhooks.repository.js';
 
 /** How long failed attempts are retried before a message is marked failed. */
 export const RETRY_WINDOW_MS = 24 * 3_600_000;
@@ -17,11 +17,6 @@ export interface OutgoingEvent {
 
 /** `msg_` and 24 random base32-ish characters: the `webhook-id` a receiver deduplicates by. */
 const newMessageId = (): string => `msg_${randomBytes(15).toString('base64url')}`;
-
-/** The community's webhooks, read once per change; most changes then find that nobody listens. */
-export async function listeners(db: Kysely<Database>, communityId: string): Promise<WebhookRow[]> {
-  return webhooksOf(db, communityId);
-}
 
 /** True when some webhook of `hooks` wants one of `types`, so callers skip building payloads nobody gets. */
 export const anyListens = (hooks: readonly WebhookRow[], types: readonly WebhookEventType[]): boolean =>
@@ -63,20 +58,3 @@ export async function enqueue(
   for (let i = 0; i < rows.length; i += 500) await insertMessages(db, rows.slice(i, i + 500));
   return rows.length;
 }
-
-/**
- * Wakes this process's dispatcher after a change with messages has committed, so they leave at once instead of
- * at the next poll (which still finds messages other processes wrote).
- */
-export const outboxSignal = (() => {
-  const waiting = new Set<() => void>();
-  return {
-    notify(): void {
-      for (const wake of [...waiting]) wake();
-    },
-    subscribe(wake: () => void): () => void {
-      waiting.add(wake);
-      return () => waiting.delete(wake);
-    },
-  };
-})();

@@ -229,7 +229,19 @@ describe('hearth', () => {
     ]);
     expect((await run(['token', 'list', '--community', 'acme', '--json'])).out).not.toMatch(/hth_/);
 
-    expect(await run(['audit', '--community', 'acme', '--json'])).toEqual({ code: 0, out: '[]', err: '' });
+    // The one import that committed (the refused one left nothing) is the trail's one record.
+    const audit = await run(['audit', '--community', 'acme', '--json']);
+    expect(audit).toMatchObject({ code: 0, err: '' });
+    expect(JSON.parse(audit.out)).toEqual([
+      {
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00$/),
+        action: 'import.completed',
+        subject_id: (communities[0] as { id: string }).id,
+        email: null,
+        token_id: 'import',
+        request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    ]);
   });
 
   it('answers --version and --help', async () => {

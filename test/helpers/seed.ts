@@ -7,6 +7,7 @@ import type { FieldNames } from '../../src/tokens/field-names.js';
 import type { Scope } from '../../src/tokens/scopes.js';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { importLines } from '../../src/transfer/import.service.js';
+import type { WriteRunner } from '../../src/writes/write-runner.js';
 
 export interface TokenOptions {
   expiresInMs?: number;
@@ -31,6 +32,8 @@ export interface SeedOptions {
   scopes?: Scope[];
   /** The wall clock by default; a test app hands its own. */
   clock?: Clock;
+  /** The app's write runner, so that its answer cache hears of the import; one of the import's own by default. */
+  writes?: WriteRunner;
 }
 
 export async function seedCommunity(store: Store, slug: string, options: SeedOptions = {}): Promise<Seeded> {
@@ -42,7 +45,7 @@ export async function seedCommunity(store: Store, slug: string, options: SeedOpt
       store,
       community,
       options.records.map((r) => JSON.stringify(r)),
-      { clock: options.clock },
+      { clock: options.clock, writes: options.writes },
     );
   }
   const tokens = createTokensService(store.db, options.clock);

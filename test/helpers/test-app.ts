@@ -49,7 +49,7 @@ export async function createTestApp(
     testStore,
     clock,
     community: async (slug) => (await communities.create(slug, slug)).id,
-    seed: (slug, records, scopes) => seedCommunity(store, slug, { records, scopes, clock: now }),
+    seed: (slug, records, scopes) => seedCommunity(store, slug, { records, scopes, clock: now, writes: app.writes }),
     token: async (communityId, scopes = ['read'], opts = {}) =>
       (await tokens.create(communityId, { scopes, ...opts })).secret,
     importRecords: (communityId, records) =>
@@ -57,7 +57,7 @@ export async function createTestApp(
         store,
         communityId,
         records.map((r) => JSON.stringify(r)),
-        { clock: now },
+        { clock: now, writes: app.writes },
       ),
     get: (path, token, headers = {}) =>
       app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}`, ...headers } }),

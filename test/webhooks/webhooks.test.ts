@@ -9,6 +9,7 @@ import { createWebhooksService, newSecret } from '../../src/webhooks/webhooks.se
 import { baseRecords, profileIds } from '../../fixtures/community.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { createWriteRunner } from '../../src/writes/write-runner.js';
 
 let t: TestApp;
 let acme: string;
@@ -90,6 +91,7 @@ beforeAll(async () => {
     },
     log: t.app.log,
     metrics,
+    onMessages: (wake) => t.app.writes.committed.subscribe((commit) => commit.messages > 0 && wake()),
   });
 });
 afterAll(async () => {
@@ -186,7 +188,10 @@ describe('delivery', () => {
 
   it('sends nothing for a change that rolls back', async () => {
     const before = await outboxCount();
-    const writes = createEventWritesService(t.testStore.store.db, t.testStore.store.dialect, () => t.clock.now);
+    const writes = createEventWritesService(
+      createWriteRunner(t.testStore.store.db, () => t.clock.now),
+      t.testStore.store.dialect,
+    );
     const actor = { communityId: acme, tokenId: 'test', requestId: 'rollback' };
     await expect(
       writes.create(actor, { ...event, title: 'Rolled back' }, async () => {

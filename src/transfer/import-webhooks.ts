@@ -1,16 +1,15 @@
 // Webhooks of an import: the same event types as changes made through the API (calendar_event.* for events
 // that trigger webhooks, member.* for profiles), then import.completed with the counts per kind, all queued in
-// the import's own transaction. The import calls `importWebhooks` before writing and `emit` after.
+// the import's own transaction (the write runner's). The import calls `importWebhooks` before writing and `emit` after.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { answerWithin } from '../fragments/fragment-answer.js';
-import type { Clock } from '../lib/clock.js';
-import { toStored } from '../lib/timestamps.js';
 import { toMember } from '../members/member.mapper.js';
 import { profilesByIds } from '../profiles/profiles.repository.js';
-import { chunk, existingIds } from '../transfer/batch.js';
-import { anyListens, enqueue, listeners, type OutgoingEvent } from './webhook-outbox.js';
-import { subscribes } from './webhook-types.js';
+import { anyListens, type OutgoingEvent } from '../webhooks/webhook-outbox.js';
+import { subscribes } from '../webhooks/webhook-types.js';
+import type { Change } from '../writes/write-runner.js';
+import { chunk, existingIds } from './batch.js';
 
 /** A chunk of rows as the import writes them, as far as webhooks care. */
 export interface ImportedChunk {
@@ -36,8 +35,9 @@ async function existingEvents(db: Kysely<Database>, communityId: string, ids: st
  * The webhooks of one import, inside its transaction `db`: `note` each chunk before it is written (which of its
  * records the store held already), then `emit` once everything is written and rendered.
  */
-export async function importWebhooks(db: Kysely<Database>, communityId: string, clock: Clock) {
-  const hooks = await listeners(db, communityId);
+export async function importWebhooks(db: Kysely<Database>, change: Change) {
+  const communityId = change.actor.communityId;
+  const hooks = await change.listeners();
   const wantsEvents = anyListens(hooks, ['calendar_event.created', 'calendar_event.updated']);
   const wantsMembers = anyListens(hooks, ['member.created', 'member.updated']);
   /** Id → whether the store held it before the import; the first chunk that names it decides. */
@@ -84,7 +84,7 @@ export async function importWebhooks(db: Kysely<Database>, communityId: string, 
       }
       if (hooks.some((hook) => subscribes(hook.event_types, 'import.completed')))
         outgoing.push({ type: 'import.completed', data: counts });
-      return enqueue(db, communityId, hooks, outgoing, toStored(clock()));
+      return change.announce(outgoing);
     },
   };
 }

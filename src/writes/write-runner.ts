@@ -1,0 +1,111 @@
+// The one write path: every change runs in one transaction that also holds its audit record, the fragments it
+// touched and its webhook messages; after the commit (and only then) this process's answers are dropped and its
+// dispatcher is woken. Members, event writes and the import are functions on it; a new source of writes is too.
+import type { Kysely } from 'kysely';
+import { recordAudit, type AuditAction } from '../audit/audit.service.js';
+import type { Database } from '../db/database.js';
+import { refreshFragments, type Touched } from '../fragments/fragment-refresh.js';
+import type { Clock } from '../lib/clock.js';
+import { createSignal, type Signal } from '../lib/signal.js';
+import { toStored } from '../lib/timestamps.js';
+import { enqueue, type OutgoingEvent } from '../webhooks/webhook-outbox.js';
+import { webhooksOf, type WebhookRow } from '../webhooks/webhooks.repository.js';
+import type { Actor } from './actor.js';
+
+/** What a change does besides its own rows, each inside its transaction. */
+export interface Change {
+  /** The stored time of the change (the clock read once): its rows', its audit record's and its messages'. */
+  readonly at: string;
+  readonly actor: Actor;
+  /** Re-renders the fragments of the records the change touched (before reading them back). */
+  refresh(touched: Touched): Promise<void>;
+  audit(action: AuditAction, subjectId: string, detail: Record<string, unknown>): Promise<void>;
+  /** The community's webhooks, read once per change; most changes then find that nobody listens. */
+  listeners(): Promise<readonly WebhookRow[]>;
+  /** Queues a message per (event, subscribed webhook); returns how many. */
+  announce(events: readonly OutgoingEvent[]): Promise<number>;
+  /** The work found nothing to change (deactivating twice, say): it commits without an audit record. */
+  unchanged(): void;
+}
+
+/** Told after every commit of this process's writes. */
+export interface Committed {
+  communityId: string;
+  /** Webhook messages the change queued. */
+  messages: number;
+}
+
+/** Opens the transaction of a run: Kysely's by default; the import brings its own (journal, COPY). */
+export type Transaction = <T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
+
+export interface RunOptions {
+  transaction?: Transaction;
+}
+
+export interface WriteRunner {
+  run<T>(actor: Actor, work: (trx: Kysely<Database>, change: Change) => Promise<T>, options?: RunOptions): Promise<T>;
+  /** Emitted after each commit: the answer cache drops what it holds, the dispatcher sends at once. */
+  readonly committed: Signal<Committed>;
+}
+
+/** Raised when a change would commit without its audit record: a writer's mistake, rolled back. */
+export class UnauditedWrite extends Error {}
+
+const kyselyTransaction: Transaction = (db, work) => db.transaction().execute(work);
+
+export function createWriteRunner(db: Kysely<Database>, clock: Clock): WriteRunner {
+  const committed = createSignal<Committed>();
+  return {
+    committed,
+    async run(actor, work, options = {}) {
+      const at = toStored(clock());
+      let messages = 0;
+      const transaction = options.transaction ?? kyselyTransaction;
+      const result = await transaction(db, async (trx) => {
+        let audited = 0;
+        let unchanged = false;
+        let hooks: Promise<WebhookRow[]> | null = null;
+        const listeners = () => {
+          hooks ??= webhooksOf(trx, actor.communityId);
+          return hooks;
+        };
+        const change: Change = {
+          at,
+          actor,
+          refresh: (touched) => refreshFragments(trx, actor.communityId, touched),
+          async audit(action, subjectId, detail) {
+            audited++;
+            await recordAudit(trx, {
+              communityId: actor.communityId,
+              tokenId: actor.tokenId,
+              action,
+              subjectId,
+              detail,
+              requestId: actor.requestId,
+              at,
+            });
+          },
+          listeners,
+          async announce(events) {
+            const found = await listeners();
+            if (found.length === 0 || events.length === 0) return 0;
+            const sent = await enqueue(trx, actor.communityId, found, events, at);
+            messages += sent;
+            return sent;
+          },
+          unchanged() {
+            unchanged = true;
+          },
+        };
+        const value = await work(trx, change);
+        if (audited === 0 && !unchanged)
+          throw new UnauditedWrite(
+            `A change of community '${actor.communityId}' would commit without its audit record`,
+          );
+        return value;
+      });
+      committed.emit({ communityId: actor.communityId, messages });
+      return result;
+    },
+  };
+}
