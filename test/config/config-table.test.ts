@@ -1,9 +1,9 @@
-// The README's configuration table is generated from the config schema: every setting has a variable and a meaning, and the table is current.
+// The configuration table of docs/configuration.md is generated from the config schema: every setting has a variable and a meaning, and the table is current.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configTable, readmeUrl, readmeWithTable } from '../../scripts/config-table.js';
+import { configDocUrl, configTable, withConfigTable } from '../../scripts/config-table.js';
 import { ConfigSchema, variables } from '../../src/config.js';
 import { withEnvFile } from '../../src/env-file.js';
 
@@ -14,10 +14,10 @@ describe('configuration reference', () => {
     for (const [key, schema] of Object.entries(ConfigSchema.properties)) expect(schema.description, key).toMatch(/\S/);
   });
 
-  it('README.md carries the table generated from the schema (run `npm run docs:config` after changing src/config.ts)', () => {
-    const readme = readFileSync(readmeUrl, 'utf8');
-    expect(readme).toBe(readmeWithTable(readme));
-    expect(readme).toContain(configTable());
+  it('docs/configuration.md carries the table generated from the schema (run `npm run docs:config` after changing src/config.ts)', () => {
+    const page = readFileSync(configDocUrl, 'utf8');
+    expect(page).toBe(withConfigTable(page));
+    expect(page).toContain(configTable());
     expect(configTable()).toContain('| `METRICS_TOKEN` | unset |');
   });
 
