@@ -2,7 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
-// Each setting's `description` is its meaning in the README's configuration table (`npm run docs:config`).
+// Each setting's `description` is its meaning in docs/configuration.md's configuration table (`npm run docs:config`).
 export const ConfigSchema = Type.Object({
   databaseUrl: Type.String({ minLength: 1, description: 'SQLite file path, or a `postgres://` URL' }),
   host: Type.String({ minLength: 1, description: 'address `hearth serve` and `hearth start` listen on' }),
