@@ -24,6 +24,7 @@ import { registerEtag } from './http/etag.js';
 import { registerHostedMode } from './http/hosted-mode.js';
 import { healthRoutes } from './http/health.routes.js';
 import { registerInputGuards } from './http/input-guards.js';
+import { validatorsByPart } from './http/validators.js';
 import { registerMetrics } from './http/metrics.routes.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerOpenApi } from './openapi/openapi.js';
@@ -125,8 +126,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       server.setTimeout(settings.connectionTimeout);
       return server;
     },
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Before any plugin: every context inherits it. Bodies are judged as sent, the other parts coerced from text.
+  app.setValidatorCompiler(validatorsByPart());
   answerExpectations(app.server);
 
   app.decorate('config', config);

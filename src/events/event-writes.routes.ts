@@ -6,7 +6,6 @@ import { principalOf } from '../http/auth.js';
 import { errorResponses } from '../http/error-responses.js';
 import { etagFor } from '../http/hosted-mode.js';
 import { IdempotencyHeaders, idempotently } from '../http/idempotency.js';
-import { strictBody } from '../http/strict-body.js';
 import type { IdempotencyService, StoredResponse } from '../idempotency/idempotency.service.js';
 import { saveResponseOf } from '../idempotency/save-response.js';
 import type { Answer } from '../fragments/splice.js';
@@ -57,7 +56,6 @@ export const eventWritesRoutes: FastifyPluginAsyncTypebox<{
           ...errorResponses(400, 401, 403, 408, 409, 413, 415, 422, 429, 503),
         },
       },
-      preValidation: async (request) => strictBody(CreateEventBody, request.body),
     },
     async (request, reply) => {
       const body = await idempotently<EventWriteBody>(
@@ -92,7 +90,6 @@ export const eventWritesRoutes: FastifyPluginAsyncTypebox<{
           ...errorResponses(400, 401, 403, 404, 408, 412, 413, 415, 429, 503),
         },
       },
-      preValidation: async (request) => strictBody(UpdateEventBody, request.body),
     },
     async (request, reply) => {
       const answer = await writes.update(

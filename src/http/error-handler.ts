@@ -17,7 +17,17 @@ function fieldOf(issue: ValidationIssue): string {
   return [path, missing].filter(Boolean).join('.') || '(root)';
 }
 
+/** The types a `type` finding asks for: one, or a list (`["string", "null"]`); none for other keywords. */
+function typesOf(issue: ValidationIssue): string[] {
+  if (issue.keyword !== 'type') return [];
+  const type = issue.params['type'];
+  return Array.isArray(type) ? type.map(String) : [String(type)];
+}
+
+const typeMessage = (types: readonly string[]) => `must be ${types.join(' or ')}`;
+
 function messageOf(issue: ValidationIssue): string {
+  if (issue.keyword === 'type') return typeMessage(typesOf(issue));
   if (issue.keyword === 'enum' && Array.isArray(issue.params['allowedValues'])) {
     return `must be one of: ${(issue.params['allowedValues'] as unknown[]).join(', ')}`;
   }
@@ -27,14 +37,21 @@ function messageOf(issue: ValidationIssue): string {
 function fromValidation(error: FastifyError): AppError {
   const issues = (error.validation ?? []) as ValidationIssue[];
   const code: ErrorCode = error.validationContext === 'body' ? 'invalid_body' : 'invalid_parameter';
-  // anyOf/oneOf failures repeat the same field once per branch; keep one line per field.
+  // anyOf/oneOf failures repeat the same field once per branch; keep one line per field, naming every type
+  // the branches accept (an object or null: "must be object or null").
   const details: FieldProblem[] = [];
-  const seen = new Set<string>();
+  const typesByField = new Map<string, string[]>();
   for (const issue of issues) {
     const field = fieldOf(issue);
-    if (seen.has(field)) continue;
-    seen.add(field);
-    details.push({ field, message: messageOf(issue) });
+    const types = typesByField.get(field);
+    if (types === undefined) {
+      typesByField.set(field, typesOf(issue));
+      details.push({ field, message: messageOf(issue) });
+    } else if (types.length > 0 && issue.keyword === 'type') {
+      types.push(...typesOf(issue));
+      const problem = details.find((detail) => detail.field === field);
+      if (problem) problem.message = typeMessage(types);
+    }
   }
   const first = details[0];
   const sentence = first

@@ -5,7 +5,7 @@ import { errorResponses } from '../http/error-responses.js';
 import { IdempotencyHeaders, idempotently } from '../http/idempotency.js';
 import type { IdempotencyService, StoredResponse } from '../idempotency/idempotency.service.js';
 import { saveResponseOf } from '../idempotency/save-response.js';
-import { AddMemberBody, AddMemberResponse, MemberParams, normalizeMemberBody } from './members.schemas.js';
+import { AddMemberBody, AddMemberResponse, MemberParams, trimMemberBody } from './members.schemas.js';
 import type { AddMemberOutcome, MembersService } from './members.service.js';
 
 const memberMessages = {
@@ -52,7 +52,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox<{
           ...errorResponses(400, 401, 403, 408, 409, 413, 415, 422, 429, 503),
         },
       },
-      preValidation: async (request) => normalizeMemberBody(request.body),
+      preValidation: async (request) => trimMemberBody(request.body),
     },
     async (request, reply) => {
       const { communityId, tokenId } = principalOf(request);

@@ -1,11 +1,9 @@
-// Request and response schemas of adding a member (spec 4.6), and the normalizing that precedes validation.
+// Request and response schemas of adding a member (spec 4.6), and the trimming that precedes validation.
 import { Type, type Static } from '@sinclair/typebox';
-import type { FieldProblem } from '../errors.js';
 import { Nullable, Uuid } from '../schemas/common.js';
 import { Member } from '../schemas/member.js';
-import { invalidBody } from './member-input.js';
 
-// Unknown fields are dropped (the shared validator removes what `additionalProperties: false` forbids),
+// Unknown fields are dropped (the body's validator removes what `additionalProperties: false` forbids),
 // so they never reach the member or the idempotency hash.
 export const AddMemberBody = Type.Object(
   {
@@ -47,22 +45,14 @@ export const AddMemberResponse = Type.Object({
 export type AddMemberResponse = Static<typeof AddMemberResponse>;
 
 /**
- * Runs before validation. DECISIONS trims e-mail and full name, so the schema's bounds and formats
- * judge the trimmed value. The shared validator coerces types (`["x"]` and `5` would become strings),
- * so a value of the wrong type is refused here first, in the same error shape.
+ * Runs before validation: DECISIONS trims e-mail and full name, so the schema's bounds and formats judge the
+ * trimmed value. A value of another type is left for the validator to refuse.
  */
-export function normalizeMemberBody(body: unknown): void {
+export function trimMemberBody(body: unknown): void {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
   const fields = body as Record<string, unknown>;
-  const problems: FieldProblem[] = [];
   for (const field of ['email', 'full_name'] as const) {
     const value = fields[field];
     if (typeof value === 'string') fields[field] = value.trim();
-    else if (value !== undefined) problems.push({ field, message: 'must be string' });
   }
-  const avatar = fields['avatar_url_original'];
-  if (avatar !== undefined && avatar !== null && typeof avatar !== 'string') {
-    problems.push({ field: 'avatar_url_original', message: 'must be string or null' });
-  }
-  if (problems.length > 0) throw invalidBody(problems);
 }

@@ -9,6 +9,7 @@ import {
   type TNumber,
   type TUnsafe,
 } from '@sinclair/typebox';
+import { errorCatalog, type ErrorCode } from '../errors.js';
 import { SHORT_ID_PATTERN, UUID_PATTERN } from '../lib/ids.js';
 
 type Primitive = TString | TInteger | TBoolean | TNumber;
@@ -68,11 +69,25 @@ export function One<T extends TSchema>(record: T) {
   return Type.Object({ success: Type.Boolean(), data: record });
 }
 
+const errorCodes = Object.keys(errorCatalog) as ErrorCode[];
+
+/** The catalog's codes as an enum: a client can switch on them, and the document says what each means. */
+const ErrorCodeSchema = StringEnum(errorCodes, {
+  description: [
+    'Stable code of the failure, one per kind (the `error` sentence may say more):',
+    ...errorCodes.map((code) => `- \`${code}\` (${errorCatalog[code].status}): ${errorCatalog[code].message}`),
+  ].join('\n'),
+  // The same per code for tools that read it (Redocly shows it as a table beside the enum).
+  'x-enumDescriptions': Object.fromEntries(
+    errorCodes.map((code) => [code, `${errorCatalog[code].status}: ${errorCatalog[code].message}`]),
+  ),
+});
+
 export const ErrorBody = Type.Object(
   {
     success: Type.Boolean(),
     error: Type.String(),
-    code: Type.String(),
+    code: ErrorCodeSchema,
     request_id: Type.String(),
     details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
   },

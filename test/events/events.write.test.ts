@@ -217,6 +217,12 @@ describe('POST /calendar_events', () => {
       { field: 'speakers', message: 'must NOT have more than 5 items' },
     ]);
     await refused({ ...minimal, is_unlisted: 'yes' }, [{ field: 'is_unlisted', message: 'must be boolean' }]);
+    // Bodies are judged as sent: text is not a boolean, a one-item list is not a string.
+    await refused({ ...minimal, is_unlisted: 'true' }, [{ field: 'is_unlisted', message: 'must be boolean' }]);
+    await refused({ ...minimal, title: ['Spring meetup'] }, [{ field: 'title', message: 'must be string' }]);
+    await refused({ ...minimal, hosts: [profileIds.ada, 5] }, [{ field: 'hosts.1', message: 'must be string' }]);
+    await refused({ ...minimal, timezone: 7 }, [{ field: 'timezone', message: 'must be string or null' }]);
+    await refused({ ...minimal, recap: 'none' }, [{ field: 'recap', message: 'must be object or null' }]);
     await refused({ ...minimal, slug: 'Not A Slug' }, [
       { field: 'slug', message: 'must match pattern "^[a-z0-9-]+$"' },
     ]);

@@ -55,8 +55,8 @@ export class Contract {
 
   constructor(private readonly document: OpenApiDocument) {
     formats.default(this.ajv);
-    // OpenAPI's own annotations inside Schema Objects.
-    this.ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', 'components']);
+    // OpenAPI's own annotations inside Schema Objects, and the extension that describes each value of an enum.
+    this.ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs', 'components', 'x-enumDescriptions']);
     for (const item of Object.values(document.paths ?? {})) {
       for (const operation of Object.values(item)) {
         if (!operation.operationId) continue;

@@ -338,7 +338,29 @@ export interface components {
         Error: {
             success: boolean;
             error: string;
-            code: string;
+            /**
+             * @description Stable code of the failure, one per kind (the `error` sentence may say more):
+             *     - `invalid_parameter` (400): A query or path parameter is invalid.
+             *     - `invalid_body` (400): The request body is invalid.
+             *     - `bad_request` (400): The request is not valid HTTP.
+             *     - `unauthorized` (401): A valid bearer token is required.
+             *     - `insufficient_scope` (403): The token lacks the scope this operation needs.
+             *     - `not_found` (404): The requested resource was not found.
+             *     - `method_not_allowed` (405): This method is not allowed on this path.
+             *     - `request_timeout` (408): The request did not arrive in time.
+             *     - `idempotency_in_flight` (409): A request with this Idempotency-Key is still being processed.
+             *     - `precondition_failed` (412): The record changed since the ETag in If-Match was read; read it again and retry.
+             *     - `payload_too_large` (413): The request body is too large.
+             *     - `unsupported_media_type` (415): The request body must be JSON (Content-Type: application/json).
+             *     - `expectation_failed` (417): The only expectation served is 'Expect: 100-continue'.
+             *     - `idempotency_key_reused` (422): This Idempotency-Key was already used with a different request body.
+             *     - `rate_limited` (429): Too many requests; slow down.
+             *     - `headers_too_large` (431): The request headers are too large.
+             *     - `internal` (500): An internal error occurred.
+             *     - `unavailable` (503): The service is temporarily unavailable; try again shortly.
+             * @enum {string}
+             */
+            code: "invalid_parameter" | "invalid_body" | "bad_request" | "unauthorized" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_in_flight" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal" | "unavailable";
             request_id: string;
             details?: {
                 field: string;

@@ -1,0 +1,66 @@
+// One validator per part of a request (Fastify's "validator per HTTP part"): a JSON body is judged as sent,
+// while query strings, path parameters and headers, which arrive as text, are coerced to their schemas' types.
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
+import formats from 'ajv-formats';
+import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+
+type Validator = ReturnType<FastifySchemaCompiler<FastifySchema>>;
+
+// Fastify's baseline, with every finding reported (one 400 names every field).
+const baseline: Options = { useDefaults: true, removeAdditional: true, allErrors: true, addUsedSchema: false };
+
+// Ajv coerces text with `Number()`: `1e400` became Infinity and slipped past `maximum`, `0x10` became 16,
+// ` 5` and `+5` became 5. An integer written in text is decimal digits, nothing else.
+const decimalDigits = /^[0-9]+$/;
+const INTEGER_RULE = 'must be an integer written in decimal digits';
+
+interface SchemaShape {
+  properties?: Record<string, { type?: unknown }>;
+}
+
+function integerFields(schema: unknown): string[] {
+  const properties = (schema as SchemaShape | undefined)?.properties ?? {};
+  return Object.entries(properties)
+    .filter(([, property]) => property.type === 'integer')
+    .map(([name]) => name);
+}
+
+/** The integer fields spelled other than in digits, as validation errors; read before coercion replaces the text. */
+function misspelledIntegers(data: unknown, integers: readonly string[]): ErrorObject[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const values = data as Record<string, unknown>;
+  return integers
+    .filter((field) =>
+      (Array.isArray(values[field]) ? values[field] : [values[field]]).some(
+        (value) => typeof value === 'string' && !decimalDigits.test(value),
+      ),
+    )
+    .map((field) => ({
+      instancePath: `/${field}`,
+      schemaPath: `#/properties/${field}/type`,
+      keyword: 'decimalDigits',
+      params: {},
+      message: INTEGER_RULE,
+    }));
+}
+
+/** The coercing validator of a text part; its integer spellings are judged after its own findings, which come first. */
+function textValidator(validate: ValidateFunction, schema: unknown): Validator {
+  const integers = integerFields(schema);
+  if (integers.length === 0) return validate;
+  return (data: unknown) => {
+    const misspelled = misspelledIntegers(data, integers);
+    if (!validate(data)) return { error: validate.errors ?? [] };
+    return misspelled.length > 0 ? { error: misspelled } : true;
+  };
+}
+
+/** The validator compiler of an app: bodies without coercion, every other part with it. */
+export function validatorsByPart(): FastifySchemaCompiler<FastifySchema> {
+  const body = new Ajv({ ...baseline, coerceTypes: false });
+  const text = new Ajv({ ...baseline, coerceTypes: 'array' });
+  formats.default(body);
+  formats.default(text);
+  return ({ schema, httpPart }) =>
+    httpPart === 'body' ? body.compile(schema) : textValidator(text.compile(schema), schema);
+}
