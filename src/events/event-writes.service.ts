@@ -14,7 +14,7 @@ import { newShortId } from '../lib/ids.js';
 import { toStored } from '../lib/timestamps.js';
 import { invalidBody } from '../members/member-input.js';
 import type { Actor } from '../members/members.service.js';
-import { createDeriver } from '../transfer/derive.js';
+import { createDeriver } from '../references/derive.js';
 import { enqueue, listeners, outboxSignal } from '../webhooks/webhook-outbox.js';
 import type { WebhookEventType } from '../webhooks/webhook-types.js';
 import { toEventChanges, type EventChanges } from './event-input.js';

@@ -2,7 +2,7 @@
 // fragment-reads.ts.
 import { sql, type Kysely } from 'kysely';
 import type { Database, FragmentsTable } from '../db/database.js';
-import { chunk, insertRows, upsertRows } from '../transfer/batch.js';
+import { chunk, insertRows, upsertRows } from '../db/batch.js';
 
 export type FragmentRow = FragmentsTable;
 

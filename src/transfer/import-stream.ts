@@ -7,8 +7,8 @@ import { postFragments, refreshFragments } from '../fragments/fragment-refresh.j
 import { insertFragments, nextStoreVersion, writeFragments } from '../fragments/fragments.repository.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import type { importWebhooks } from '../webhooks/import-webhooks.js';
-import { chunk, insertRows, upsertRows } from './batch.js';
-import { createDeriver } from './derive.js';
+import { chunk, insertRows, upsertRows } from '../db/batch.js';
+import { createDeriver } from '../references/derive.js';
 import { DERIVED, type ChunkRows, type FinishResult } from './import-chunks.js';
 import { ImportError, maxProblems, type ImportProblem } from './import-problems.js';
 import { checkIndex, refreshFeedCounts, refreshPostActivity, type PlanIndex } from './import-writer.js';

@@ -8,7 +8,7 @@ import type { Clock } from '../lib/clock.js';
 import { toStored } from '../lib/timestamps.js';
 import { toMember } from '../members/member.mapper.js';
 import { profilesByIds } from '../profiles/profiles.repository.js';
-import { chunk, existingIds } from '../transfer/batch.js';
+import { chunk, existingIds } from '../db/batch.js';
 import { anyListens, enqueue, listeners, type OutgoingEvent } from './webhook-outbox.js';
 import { subscribes } from './webhook-types.js';
 
