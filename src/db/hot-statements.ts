@@ -3,6 +3,9 @@
 
 export type HotParam = string | number | null;
 
+/** `?, ?, …`: the placeholders of an `in (…)` list of `n` values. */
+export const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
+
 export interface HotStatements {
   /** Rows of a read-only statement; SQLite answers synchronously, PostgreSQL in one round trip. */
   all<T>(sql: string, params: readonly HotParam[]): T[] | Promise<T[]>;

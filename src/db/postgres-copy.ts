@@ -142,7 +142,7 @@ async function copyRows(
 }
 
 /**
- * Bulk writes (transfer/batch.ts) in transaction `trx`, which runs on `client`, go through COPY, and return once
+ * Bulk writes (db/batch.ts) in transaction `trx`, which runs on `client`, go through COPY, and return once
  * their rows are sent: the caller prepares its next rows while the server writes these. The session's `written`
  * must be awaited before the transaction commits (it throws a COPY that failed), and its `end` before the client
  * goes back to its pool, commit or not.

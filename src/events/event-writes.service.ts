@@ -11,7 +11,7 @@ import type { Answer } from '../fragments/splice.js';
 import type { SaveResponse } from '../idempotency/save-response.js';
 import { newShortId } from '../lib/ids.js';
 import { invalidBody } from '../members/member-input.js';
-import { createDeriver } from '../transfer/derive.js';
+import { createDeriver } from '../references/derive.js';
 import type { WebhookEventType } from '../webhooks/webhook-types.js';
 import type { Actor } from '../writes/actor.js';
 import type { Change, WriteRunner } from '../writes/write-runner.js';

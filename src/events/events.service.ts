@@ -2,17 +2,12 @@
 // assembled from fragments (src/fragments); this file decides which records and in what order.
 import type { HotStatements } from '../db/hot-statements.js';
 import { AppError, notFound } from '../errors.js';
-import {
-  countEventsMatching,
-  nextEventBoundary,
-  readEventPage,
-  type EventFilter,
-} from '../fragments/fragment-reads.js';
 import type { FragmentReader } from '../fragments/fragment-reader.js';
 import type { Answer } from '../fragments/splice.js';
 import type { Clock } from '../lib/clock.js';
 import { offsetOf } from '../lib/pagination.js';
 import { epochOfStored, parseInstant, toStored } from '../lib/timestamps.js';
+import { countEventsMatching, nextEventBoundary, readEventPage, type EventFilter } from './events.reads.js';
 import type { EventListQuery } from './events.schemas.js';
 
 const DAY_MS = 86_400_000;

@@ -12,7 +12,7 @@ import { toProfile } from '../profiles/profile.mapper.js';
 import { profilesByIds } from '../profiles/profiles.repository.js';
 import { toTag } from '../events/event.mapper.js';
 import { tagsByIds } from '../events/events.repository.js';
-import { chunk } from '../transfer/batch.js';
+import { chunk } from '../db/batch.js';
 import {
   renderEventTemplate,
   renderFeedSummary,

@@ -1,8 +1,8 @@
 // SQL that writes fragments, the store version and the per-feed event index; the read statements live in
-// fragment-reads.ts.
+// fragment-reads.ts, the features' page reads in posts.reads.ts and events.reads.ts.
 import { sql, type Kysely } from 'kysely';
 import type { Database, FragmentsTable } from '../db/database.js';
-import { chunk, insertRows, upsertRows } from '../transfer/batch.js';
+import { chunk, insertRows, upsertRows } from '../db/batch.js';
 
 export type FragmentRow = FragmentsTable;
 

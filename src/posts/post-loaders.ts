@@ -1,18 +1,18 @@
-// Post and comment rows assembled into API posts and comment records: authors, feeds and parent posts read in one
-// query each, however many rows. Search loads posts through here, not through the posts service.
+// Comment rows assembled into comment records: authors, feeds and parent posts read in one query each, however
+// many rows. Search loads comments through here, not through the posts service.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { feedsByIds } from '../feeds/feeds.repository.js';
 import { toProfile } from '../profiles/profile.mapper.js';
 import { profilesByIds } from '../profiles/profiles.repository.js';
-import type { Comment, FeedSummary, Post } from '../schemas/post.js';
+import type { Comment, FeedSummary } from '../schemas/post.js';
 import type { Profile } from '../schemas/profile.js';
 import type { CommentRow } from './comments.repository.js';
-import { toComment, toFeedSummary, toPost } from './post.mapper.js';
-import { parentPostsByIds, type PostRow } from './posts.repository.js';
+import { toComment, toFeedSummary } from './post.mapper.js';
+import { parentPostsByIds } from './posts.repository.js';
 
 /** Authors and feeds of a batch of rows: one query each, however many rows. */
-async function authorsAndFeeds(
+export async function authorsAndFeeds(
   db: Kysely<Database>,
   communityId: string,
   authorIds: (string | null)[],
@@ -39,18 +39,6 @@ async function authorsAndFeeds(
       return feed;
     },
   };
-}
-
-/** Post rows of one community as API posts, in the given order. */
-export async function loadPosts(db: Kysely<Database>, communityId: string, rows: PostRow[]): Promise<Post[]> {
-  if (rows.length === 0) return [];
-  const { authorOf, feedOf } = await authorsAndFeeds(
-    db,
-    communityId,
-    rows.map((row) => row.author_profile_id),
-    rows.map((row) => row.feed_id),
-  );
-  return rows.map((row) => toPost(row, authorOf(row.author_profile_id), feedOf(row.feed_id)));
 }
 
 /** Comment rows of one community as comment records (with parent post and its feed), in the given order. */

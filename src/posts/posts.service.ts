@@ -1,10 +1,10 @@
 // The rules of listing a feed's posts (or Home's) and retrieving one post (answers assembled from fragments).
 import { notFound } from '../errors.js';
 import type { HotStatements } from '../db/hot-statements.js';
-import { readPostPage } from '../fragments/fragment-reads.js';
 import type { FragmentReader } from '../fragments/fragment-reader.js';
 import type { Answer } from '../fragments/splice.js';
 import { offsetOf } from '../lib/pagination.js';
+import { readPostPage } from './posts.reads.js';
 import type { PostListQuery } from './posts.schemas.js';
 
 export const HOME_FEED = 'home';

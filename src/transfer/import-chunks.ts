@@ -3,7 +3,7 @@
 // ids, comment counts and latest activity (exact for posts new to the store) and, into an empty community, feed
 // counts, computed in memory.
 import { ShortIdSet } from '../lib/short-id-set.js';
-import { type ResolverTables, deriverOf } from './derive.js';
+import { type ResolverTables, deriverOf } from '../references/derive.js';
 import { parseLine, type ParseOptions } from './import-parse.js';
 import { emptyPlan, noNamedIds, type ImportPlan, type Link, type LinkGroup, type NamedIds } from './import-plan.js';
 import { ImportError, type ImportProblem, maxProblems } from './import-problems.js';

@@ -190,7 +190,7 @@ const postgresImport: ImportStore = {
           `do $$ begin perform set_config('default_toast_compression', 'lz4', true); exception when invalid_parameter_value then null; end $$`,
         )
         .execute(trx);
-      // Rows go in through COPY on the transaction's own connection (transfer/batch.ts), the server writing one
+      // Rows go in through COPY on the transaction's own connection (db/batch.ts), the server writing one
       // part while the next is prepared: every COPY is written before the commit, whose failure fails the import.
       const client = await clientOf(db, trx);
       if (!client) return work(trx);

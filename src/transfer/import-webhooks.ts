@@ -6,10 +6,10 @@ import type { Database } from '../db/database.js';
 import { answerWithin } from '../fragments/fragment-answer.js';
 import { toMember } from '../members/member.mapper.js';
 import { profilesByIds } from '../profiles/profiles.repository.js';
+import { chunk, existingIds } from '../db/batch.js';
 import { anyListens, type OutgoingEvent } from '../webhooks/webhook-outbox.js';
 import { subscribes } from '../webhooks/webhook-types.js';
 import type { Change } from '../writes/write-runner.js';
-import { chunk, existingIds } from './batch.js';
 
 /** A chunk of rows as the import writes them, as far as webhooks care. */
 export interface ImportedChunk {

@@ -2,7 +2,7 @@
 // resolve itself, comments counts and latest activity, and feed post counts (the writing is import-stream.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { chunk, existingIds } from './batch.js';
+import { chunk, existingIds } from '../db/batch.js';
 import type { EmailClaim } from './import-chunks.js';
 import { linkKey, noNamedIds, type ImportPlan, type Link, type LinkGroup, type NamedIds } from './import-plan.js';
 import type { ImportProblem } from './import-problems.js';

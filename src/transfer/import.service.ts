@@ -2,7 +2,7 @@
 import type { Store } from '../db/store.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { toStored } from '../lib/timestamps.js';
-import { loadResolverTables } from './derive.js';
+import { loadResolverTables } from '../references/derive.js';
 import type { ChunkResult, FinishResult } from './import-chunks.js';
 import { parseLine, type ParseOptions } from './import-parse.js';
 import { emptyPlan, noneNamed, type ImportPlan } from './import-plan.js';

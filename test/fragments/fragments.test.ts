@@ -8,7 +8,7 @@ import { EventPageResponse, EventResponse } from '../../src/events/events.schema
 import { toPage } from '../../src/lib/pagination.js';
 import { PostPageResponse, PostResponse } from '../../src/posts/posts.schemas.js';
 import { postsByIds } from '../../src/posts/posts.repository.js';
-import { loadPosts } from '../../src/posts/post-loaders.js';
+import { loadPosts } from '../helpers/load-posts.js';
 import { ada, baseRecords, feedIds, profileIds } from '../../fixtures/community.js';
 import { postIds, postRecords } from '../../fixtures/posts.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

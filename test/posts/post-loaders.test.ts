@@ -1,4 +1,5 @@
-// The loaders search reuses: exact comment records, and a fixed number of queries however many rows.
+// The comment loader search reuses, and the post oracle (test/helpers/load-posts.ts) beside it: exact records, and a
+// fixed number of queries however many rows.
 import type {
   KyselyPlugin,
   PluginTransformQueryArgs,
@@ -8,7 +9,8 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadComments, loadPosts } from '../../src/posts/post-loaders.js';
+import { loadComments } from '../../src/posts/post-loaders.js';
+import { loadPosts } from '../helpers/load-posts.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { feedIds, profileIds } from '../../fixtures/community.js';
 import { postIds, postRecords } from '../../fixtures/posts.js';

@@ -7,7 +7,7 @@ import { adaProfile, feedIds, profileIds } from '../../fixtures/community.js';
 import { commentChatMessage, searchRecords } from '../fixtures/search.js';
 import build from 'fast-json-stringify';
 import { toPage, type Page } from '../../src/lib/pagination.js';
-import { loadPosts } from '../../src/posts/post-loaders.js';
+import { loadPosts } from '../helpers/load-posts.js';
 import { postsByIds } from '../../src/posts/posts.repository.js';
 import { highlight } from '../../src/search/search-highlight.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';

@@ -7,7 +7,7 @@ import { createCommunitiesService } from '../../src/communities/communities.serv
 import { writeFragments } from '../../src/fragments/fragments.repository.js';
 import type { Database } from '../../src/db/database.js';
 import { copyValue } from '../../src/db/postgres-copy.js';
-import { insertRows, upsertRows } from '../../src/transfer/batch.js';
+import { insertRows, upsertRows } from '../../src/db/batch.js';
 import { importStoreFor } from '../../src/transfer/import-store.js';
 import { createTestStore, type TestStore } from '../helpers/test-store.js';
 

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommunitiesService } from '../../src/communities/communities.service.js';
-import { upsertRows } from '../../src/transfer/batch.js';
+import { upsertRows } from '../../src/db/batch.js';
 import { importStoreFor } from '../../src/transfer/import-store.js';
 import { createTestStore, testDatabaseUrl, type TestStore } from '../helpers/test-store.js';
 

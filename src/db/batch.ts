@@ -1,8 +1,9 @@
-// Chunked upserts and deletes for the import, sized to stay under both stores' bind-parameter limits.
+// Batched inserts, upserts and id look-ups of many rows (the import's, the fragments', the webhooks'), sized to
+// stay under both stores' bind-parameter limits.
 import { CompiledQuery, SqliteAdapter, sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../db/database.js';
-import { copies, copyInto } from '../db/postgres-copy.js';
-import { sqliteDialect } from '../db/sqlite-dialect.js';
+import type { Database } from './database.js';
+import { copies, copyInto } from './postgres-copy.js';
+import { sqliteDialect } from './sqlite-dialect.js';
 
 type Row = Record<string, unknown>;
 // Kysely cannot type a table chosen at run time; the rows come from the typed import plan.

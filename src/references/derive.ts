@@ -1,5 +1,5 @@
-// Fields derived at import when a record leaves them out: plain text, read time and references,
-// with mentions resolved against the community's own profiles and feeds.
+// Fields derived from rich text when a record leaves them out (imported records, event writes): plain text, read
+// time and references, with mentions resolved against the community's own profiles and feeds.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { writeJson } from '../db/json.js';
