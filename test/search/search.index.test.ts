@@ -4,7 +4,7 @@ import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { initialMigration } from '../../src/db/migrations/001-initial.js';
-import { BODY_INDEX_LIMIT } from '../../src/db/migrations/002-search.js';
+import { BODY_INDEX_LIMIT } from '../../src/transfer/search-documents.js';
 import { openStore } from '../../src/db/store.js';
 import { createCommunitiesService } from '../../src/communities/communities.service.js';
 import { searchIndexFor } from '../../src/search/search-index-factory.js';

@@ -7,7 +7,7 @@ import type { StoreDialect } from '../dialect.js';
  * its weight-A part, as migration 002 weighs the title A and the body B. Queries must use this
  * expression for PostgreSQL to use the index.
  */
-export const titleLexemes = (document: string): string => `ts_filter(${document}, '{a}'::"char"[])`;
+const titleLexemes = (document: string): string => `ts_filter(${document}, '{a}'::"char"[])`;
 
 /**
  * PostgreSQL: a GIN index over (community_id, the title's lexemes), so that the posts with a query word
