@@ -137,7 +137,7 @@ describe('migration 002', () => {
     try {
       const before = new Migrator({
         db: store.db,
-        provider: { getMigrations: async () => ({ '001-initial': initialMigration(store.dialect) }) },
+        provider: { getMigrations: async () => ({ '001-initial': initialMigration(store.dialect.name) }) },
       });
       const result = await before.migrateToLatest();
       expect(result.error).toBeUndefined();

@@ -1,6 +1,6 @@
 // The full-text indexes of search (spec 4.5): FTS5 tables on SQLite, tsvector + GIN on PostgreSQL, kept in step by triggers.
 import { sql, type Kysely } from 'kysely';
-import type { StoreDialect } from '../dialect.js';
+import type { StoreName } from './column-types.js';
 
 /**
  * What each index holds: the source table and its indexed text columns with their weights (as
@@ -248,6 +248,6 @@ async function postgresUp(db: Kysely<unknown>): Promise<void> {
   for (const spec of specs) await run(db, postgresStatements(spec));
 }
 
-export function searchMigration(dialect: StoreDialect) {
-  return { up: dialect.name === 'postgres' ? postgresUp : sqliteUp };
+export function searchMigration(store: StoreName) {
+  return { up: store === 'postgres' ? postgresUp : sqliteUp };
 }

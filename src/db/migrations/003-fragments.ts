@@ -2,13 +2,13 @@
 // the per-feed event index, and each community's longest event span; existing data is rendered here.
 import type { Kysely } from 'kysely';
 import type { Database } from '../database.js';
-import type { StoreDialect } from '../dialect.js';
+import { columnType, type StoreName } from './column-types.js';
 import { rebuildCommunity } from '../../fragments/fragment-refresh.js';
 
-export function fragmentsMigration(dialect: StoreDialect) {
-  const ts = dialect.columnType('timestamp');
-  const bool = dialect.columnType('bool');
-  const bytes = dialect.columnType('bytes');
+export function fragmentsMigration(store: StoreName) {
+  const ts = columnType(store, 'timestamp');
+  const bool = columnType(store, 'bool');
+  const bytes = columnType(store, 'bytes');
 
   return {
     async up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 // Title hits found without reading every match (search beyond its rank budget): a PostgreSQL index of the title's lexemes.
 import { sql, type Kysely } from 'kysely';
-import type { StoreDialect } from '../dialect.js';
+import type { StoreName } from './column-types.js';
 
 /**
  * The title's lexemes of a post's search document (`document` spelled as the query names the column):
@@ -14,10 +14,10 @@ const titleLexemes = (document: string): string => `ts_filter(${document}, '{a}'
  * in their title are found inside the index, as the document index finds every match; no column or
  * trigger to keep in step. SQLite needs nothing: FTS5's column filter (`{title} : ...`) does the same.
  */
-export function searchTopkMigration(dialect: StoreDialect) {
+export function searchTopkMigration(store: StoreName) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      if (dialect.name !== 'postgres') return;
+      if (store !== 'postgres') return;
       await sql
         .raw(`create index post_search_title on post_search using gin (community_id, (${titleLexemes('document')}))`)
         .execute(db);

@@ -3,11 +3,11 @@
 import type { Kysely } from 'kysely';
 import { refreshFragments } from '../../fragments/fragment-refresh.js';
 import type { Database } from '../database.js';
-import type { StoreDialect } from '../dialect.js';
+import { columnType, type StoreName } from './column-types.js';
 
-export function writesWebhooksMigration(dialect: StoreDialect) {
-  const ts = dialect.columnType('timestamp');
-  const bool = dialect.columnType('bool');
+export function writesWebhooksMigration(store: StoreName) {
+  const ts = columnType(store, 'timestamp');
+  const bool = columnType(store, 'bool');
 
   return {
     async up(db: Kysely<unknown>): Promise<void> {
