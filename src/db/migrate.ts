@@ -12,6 +12,7 @@ import { writesWebhooksMigration } from './migrations/006-writes-webhooks.js';
 import { bulkImportMigration } from './migrations/007-bulk-import.js';
 import { searchPunctuationMigration } from './migrations/008-search-punctuation.js';
 import { lz4CompressionMigration } from './migrations/009-lz4-compression.js';
+import { pendingRendersMigration } from './migrations/010-pending-renders.js';
 
 function migrationsFor(store: StoreName): Record<string, Migration> {
   return {
@@ -24,6 +25,7 @@ function migrationsFor(store: StoreName): Record<string, Migration> {
     '007-bulk-import': bulkImportMigration(store),
     '008-search-punctuation': searchPunctuationMigration(store),
     '009-lz4-compression': lz4CompressionMigration(store),
+    '010-pending-renders': pendingRendersMigration(),
   };
 }
 

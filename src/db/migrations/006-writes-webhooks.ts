@@ -1,9 +1,8 @@
 // Writing through the API and webhooks: deactivated profiles (their fragments rendered again), webhook subscriptions, the outbox of messages
 // (written in the transaction of the change they announce) and the log of delivery attempts.
 import type { Kysely } from 'kysely';
-import { refreshFragments } from '../../fragments/fragment-refresh.js';
-import type { Database } from '../database.js';
 import { columnType, type StoreName } from './column-types.js';
+import { markPending } from './pending-renders.js';
 
 export function writesWebhooksMigration(store: StoreName) {
   const ts = columnType(store, 'timestamp');
@@ -79,12 +78,8 @@ export function writesWebhooksMigration(store: StoreName) {
         .columns(['message_id'])
         .execute();
 
-      // Profiles now answer `is_deactivated`: their fragments are rendered again (answers embedding them follow).
-      const typed = db as unknown as Kysely<Database>;
-      for (const { id } of await typed.selectFrom('communities').select('id').execute()) {
-        const profiles = await typed.selectFrom('profiles').select('id').where('community_id', '=', id).execute();
-        await refreshFragments(typed, id, { profiles: profiles.map((p) => p.id) });
-      }
+      // Profiles now answer `is_deactivated`: their fragments are to be rendered again (answers embedding them follow).
+      await markPending(db, ['profile']);
     },
   };
 }
