@@ -4,8 +4,8 @@ import type { StoreName } from './column-types.js';
 
 /**
  * The title's lexemes of a post's search document (`document` spelled as the query names the column):
- * its weight-A part, as migration 002 weighs the title A and the body B. Queries must use this
- * expression for PostgreSQL to use the index.
+ * its weight-A part, as migration 002 weighs the title A and the body B. The search query
+ * (search/postgres-search-index.ts) spells it alike, or PostgreSQL would not use the index.
  */
 const titleLexemes = (document: string): string => `ts_filter(${document}, '{a}'::"char"[])`;
 
