@@ -3,10 +3,10 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { migrateToLatest } from './db/migrate.js';
 import { batchTimeouts, openStore, type Store } from './db/store.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { upgradeStore } from './store-upgrade.js';
 import { startDispatcher, type Dispatcher } from './webhooks/webhook-dispatcher.js';
 
 /** Longest wait for requests in flight after a signal; then the process exits 1. */
@@ -25,10 +25,10 @@ export interface ServerOptions {
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
   let store = options.store;
   if (!store) {
-    // Migrations may build indexes for longer than a request may wait, so they get a connection of their own.
+    // Migrations may build indexes (and pending renders run) for longer than a request may wait: a connection of their own.
     const migrating = openStore(config.databaseUrl, 1, batchTimeouts);
     try {
-      await migrateToLatest(migrating.db, migrating.dialect);
+      await upgradeStore(migrating);
     } finally {
       await migrating.close();
     }

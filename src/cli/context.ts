@@ -47,16 +47,16 @@ export function createContext(env: NodeJS.ProcessEnv, io: Output, clock: Clock =
   };
 }
 
-/** Opens a store and applies pending migrations; closes it again when they fail. */
+/** Opens a store, applies pending migrations and renders what they left pending; closes it again when that fails. */
 export async function openMigratedStore(databaseUrl: string, poolSize: number): Promise<Store> {
-  const [{ batchTimeouts, openStore }, { migrateToLatest }] = await Promise.all([
+  const [{ batchTimeouts, openStore }, { upgradeStore }] = await Promise.all([
     import('../db/store.js'),
-    import('../db/migrate.js'),
+    import('../store-upgrade.js'),
   ]);
   // The command line's imports and index builds may run long: no query deadline here.
   const store = openStore(databaseUrl, poolSize, batchTimeouts);
   try {
-    await migrateToLatest(store.db, store.dialect);
+    await upgradeStore(store);
   } catch (error) {
     await store.close();
     throw error;

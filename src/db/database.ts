@@ -240,6 +240,12 @@ export interface FragmentsTable {
   body: Buffer;
 }
 
+/** Every record of `kind` in the community is to be rendered (marked by a migration; renderPending clears it). */
+export interface PendingRendersTable {
+  community_id: string;
+  kind: FragmentsTable['kind'];
+}
+
 /** One row: the version the last committed change took, and other processes' change check. */
 export interface StoreStateTable {
   id: number;
@@ -319,4 +325,5 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_messages: WebhookMessagesTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  pending_renders: PendingRendersTable;
 }

@@ -1,14 +1,10 @@
 // What differs between the embedded SQLite store and PostgreSQL, behind one small interface.
-// Everything else (services, repositories, migrations) is written once for both.
+// Everything else (services, repositories) is written once for both; migrations keep their own frozen column types.
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
 
-export type ColumnKind = 'timestamp' | 'json' | 'bool' | 'bytes';
-
 export interface StoreDialect {
   readonly name: 'sqlite' | 'postgres';
-  /** SQL column type for each portable kind. */
-  columnType(kind: ColumnKind): 'text' | 'integer' | 'boolean' | 'jsonb' | 'timestamptz' | 'blob' | 'bytea';
   /** True when `SELECT … FOR UPDATE SKIP LOCKED` exists (PostgreSQL); SQLite's one writer serialises instead. */
   readonly rowLocks: boolean;
   /** The collation that compares text byte by byte (code point order), the same on both stores. */

@@ -2,6 +2,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import type { Database } from './database.js';
 import type { StoreDialect } from './dialect.js';
+import type { StoreName } from './migrations/column-types.js';
 import { initialMigration } from './migrations/001-initial.js';
 import { searchMigration } from './migrations/002-search.js';
 import { fragmentsMigration } from './migrations/003-fragments.js';
@@ -11,18 +12,20 @@ import { writesWebhooksMigration } from './migrations/006-writes-webhooks.js';
 import { bulkImportMigration } from './migrations/007-bulk-import.js';
 import { searchPunctuationMigration } from './migrations/008-search-punctuation.js';
 import { lz4CompressionMigration } from './migrations/009-lz4-compression.js';
+import { pendingRendersMigration } from './migrations/010-pending-renders.js';
 
-function migrationsFor(dialect: StoreDialect): Record<string, Migration> {
+function migrationsFor(store: StoreName): Record<string, Migration> {
   return {
-    '001-initial': initialMigration(dialect),
-    '002-search': searchMigration(dialect),
-    '003-fragments': fragmentsMigration(dialect),
-    '004-hosted': hostedMigration(dialect),
-    '005-search-topk': searchTopkMigration(dialect),
-    '006-writes-webhooks': writesWebhooksMigration(dialect),
-    '007-bulk-import': bulkImportMigration(dialect),
-    '008-search-punctuation': searchPunctuationMigration(dialect),
-    '009-lz4-compression': lz4CompressionMigration(dialect),
+    '001-initial': initialMigration(store),
+    '002-search': searchMigration(store),
+    '003-fragments': fragmentsMigration(store),
+    '004-hosted': hostedMigration(store),
+    '005-search-topk': searchTopkMigration(store),
+    '006-writes-webhooks': writesWebhooksMigration(store),
+    '007-bulk-import': bulkImportMigration(store),
+    '008-search-punctuation': searchPunctuationMigration(store),
+    '009-lz4-compression': lz4CompressionMigration(store),
+    '010-pending-renders': pendingRendersMigration(),
   };
 }
 
@@ -30,7 +33,7 @@ function migrationsFor(dialect: StoreDialect): Record<string, Migration> {
 export async function migrateToLatest(db: Kysely<Database>, dialect: StoreDialect): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrationsFor(dialect) },
+    provider: { getMigrations: async () => migrationsFor(dialect.name) },
   });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error;

@@ -104,7 +104,6 @@ function withDeadline(client: pg.PoolClient, deadlineMs: number): void {
 
 export const postgresDialect: StoreDialect = {
   name: 'postgres',
-  columnType: (kind) => (({ bool: 'boolean', json: 'jsonb', bytes: 'bytea', timestamp: 'timestamptz' }) as const)[kind],
   rowLocks: true,
   bytewiseCollation: '"C"',
   isUniqueViolation: (error) => error instanceof Error && 'code' in error && error.code === '23505',

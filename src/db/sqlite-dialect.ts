@@ -43,7 +43,6 @@ class SqliteBooleanPlugin implements KyselyPlugin {
 
 export const sqliteDialect: StoreDialect = {
   name: 'sqlite',
-  columnType: (kind) => (kind === 'bool' ? 'integer' : kind === 'bytes' ? 'blob' : 'text'),
   rowLocks: false,
   bytewiseCollation: 'BINARY',
   isUniqueViolation: (error) =>

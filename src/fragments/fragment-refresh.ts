@@ -152,15 +152,32 @@ export async function refreshFragments(db: Kysely<Database>, communityId: string
   for (const [kind, ids] of kinds) if (ids) await refreshKind(db, communityId, kind, ids, version);
 }
 
-/** Renders every record of a community (the migration that introduced fragments, and repairs). */
-export async function rebuildCommunity(db: Kysely<Database>, communityId: string): Promise<void> {
-  const ids = async (table: 'profiles' | 'feeds' | 'tags' | 'calendar_events' | 'posts') =>
-    (await db.selectFrom(table).select('id').where('community_id', '=', communityId).execute()).map((row) => row.id);
-  await refreshFragments(db, communityId, {
-    profiles: await ids('profiles'),
-    feeds: await ids('feeds'),
-    tags: await ids('tags'),
-    events: await ids('calendar_events'),
-    posts: await ids('posts'),
-  });
+/** Where each kind's records are, and how a change names them. */
+const sources: Record<
+  Kind,
+  { table: 'profiles' | 'feeds' | 'tags' | 'calendar_events' | 'posts'; touched: keyof Touched }
+> = {
+  profile: { table: 'profiles', touched: 'profiles' },
+  feed: { table: 'feeds', touched: 'feeds' },
+  tag: { table: 'tags', touched: 'tags' },
+  event: { table: 'calendar_events', touched: 'events' },
+  post: { table: 'posts', touched: 'posts' },
+};
+
+/**
+ * Renders every record of `kinds` (all by default) in a community, under one store version: what a migration
+ * left pending (pending-renders.ts), and repairs.
+ */
+export async function rebuildCommunity(
+  db: Kysely<Database>,
+  communityId: string,
+  kinds: readonly Kind[] = ['profile', 'feed', 'tag', 'event', 'post'],
+): Promise<void> {
+  const touched: Touched = {};
+  for (const kind of new Set(kinds)) {
+    const { table, touched: key } = sources[kind];
+    const rows = await db.selectFrom(table).select('id').where('community_id', '=', communityId).execute();
+    touched[key] = rows.map((row) => row.id);
+  }
+  await refreshFragments(db, communityId, touched);
 }

@@ -1,11 +1,16 @@
 // Search on PostgreSQL: tsquery over the (community_id, document) GIN index, ranked by ts_rank (title A 1.0, body B 0.1), large answers ranked on a budget.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
-import { titleLexemes } from '../db/migrations/005-search-topk.js';
 import type { SearchBudget } from './search-budget.js';
 import type { SearchHits, SearchIndex, SearchKind, SearchWindow } from './search-index.js';
 import { toTsquery } from './postgres-search-query.js';
 import type { SearchQuery } from './search-query.js';
+
+/**
+ * The title's lexemes of a post's search document (its weight-A part): the expression of the index migration 005
+ * made, which a query must spell alike for PostgreSQL to use that index.
+ */
+const titleLexemes = (document: string): string => `ts_filter(${document}, '{a}'::"char"[])`;
 
 const tables: Record<SearchKind, { table: string; titled: boolean }> = {
   post: { table: 'post_search', titled: true },

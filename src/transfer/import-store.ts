@@ -5,13 +5,14 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
-import { postgresSearchLoad, sqliteSearchLoad, sqliteSearchMark } from '../db/migrations/002-search.js';
 import { postAsJsonb } from '../db/jsonb-order.js';
 import { clientOf } from '../db/postgres-dialect.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import { writeByCopy } from '../db/postgres-copy.js';
 import { deferPostgresIndexes } from './postgres-deferred-indexes.js';
+import { postgresSearchLoad } from './postgres-search-load.js';
 import { journalForImport } from './sqlite-import-journal.js';
+import { sqliteSearchLoad, sqliteSearchMark, type SearchMark } from './sqlite-search-load.js';
 
 /** A step the import runs once every row is written. */
 export type Deferred = () => Promise<void>;
@@ -155,11 +156,9 @@ const sqliteImport: ImportStore = {
     );
     // Rows the import adds come after these (an existing row it rewrites keeps its document, updated by the
     // update trigger, which stays).
-    const marks = new Map<string, { row_after: number; docid_after: number }>();
+    const marks = new Map<string, SearchMark>();
     for (const source of SEARCH_SOURCES) {
-      const { rows } = await trx.executeQuery<{ row_after: number; docid_after: number }>(
-        CompiledQuery.raw(sqliteSearchMark(source), [communityId]),
-      );
+      const { rows } = await trx.executeQuery<SearchMark>(CompiledQuery.raw(sqliteSearchMark(source), [communityId]));
       if (rows[0]) marks.set(source, rows[0]);
     }
     return async () => {

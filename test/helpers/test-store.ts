@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { openStore, type Store } from '../../src/db/store.js';
+import { upgradeStore } from '../../src/store-upgrade.js';
 
 export interface TestStore {
   store: Store;
@@ -45,7 +45,8 @@ export async function createTestStore(): Promise<TestStore> {
   // Generous deadlines: the suite shares a small machine, and a test's store must not answer 503 for being
   // slow. The outage tests open their stores with the server's own deadlines.
   const store = openStore(database.url, 5, { queryMs: 20_000, acquireMs: 20_000 });
-  await migrateToLatest(store.db, store.dialect);
+  // As every start does (store-upgrade.ts): migrations, then what they left to render.
+  await upgradeStore(store);
   return {
     store,
     url: database.url,

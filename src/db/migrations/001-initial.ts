@@ -1,12 +1,12 @@
 // The whole data model of the spec: tenants and tokens, profiles, feeds, tags, events, posts, comments,
 // and the idempotency keys and audit trail of adding members.
 import type { Kysely } from 'kysely';
-import type { StoreDialect } from '../dialect.js';
+import { columnType, type StoreName } from './column-types.js';
 
-export function initialMigration(dialect: StoreDialect) {
-  const ts = dialect.columnType('timestamp');
-  const json = dialect.columnType('json');
-  const bool = dialect.columnType('bool');
+export function initialMigration(store: StoreName) {
+  const ts = columnType(store, 'timestamp');
+  const json = columnType(store, 'json');
+  const bool = columnType(store, 'bool');
 
   return {
     async up(db: Kysely<unknown>): Promise<void> {

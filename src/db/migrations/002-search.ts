@@ -1,6 +1,6 @@
 // The full-text indexes of search (spec 4.5): FTS5 tables on SQLite, tsvector + GIN on PostgreSQL, kept in step by triggers.
 import { sql, type Kysely } from 'kysely';
-import type { StoreDialect } from '../dialect.js';
+import type { StoreName } from './column-types.js';
 
 /**
  * What each index holds: the source table and its indexed text columns with their weights (as
@@ -23,7 +23,7 @@ interface IndexSpec {
 }
 
 const TITLE_INDEX_LIMIT = 10_000;
-export const BODY_INDEX_LIMIT = 100_000;
+const BODY_INDEX_LIMIT = 100_000;
 
 const specs: readonly IndexSpec[] = [
   {
@@ -133,7 +133,7 @@ async function sqliteUp(db: Kysely<unknown>): Promise<void> {
  * blanks them 7 times faster than `translate` of the same list, which looks each character up in it (4.8 s of
  * the 13 s a bulk import spent indexing 100,000 posts).
  */
-export const PUNCTUATION_CLASS = '[!-/:-@[-`{-~]';
+const PUNCTUATION_CLASS = '[!-/:-@[-`{-~]';
 /**
  * Between the title's and the body's words: one position held by a lexeme no query can produce (a
  * space), so that a phrase never spans the end of a title and the start of a body, as FTS5 phrases
@@ -179,98 +179,6 @@ export function postgresSearchFunction(source: 'posts' | 'comments', deferrable:
         on conflict (community_id, id) do update set created_at = excluded.created_at, document = excluded.document;
       return null;
     end $$`;
-}
-
-/**
- * PostgreSQL: the search rows of a community that has none (an import into an empty one) written from its source
- * rows, in three statements with the community as a literal (CREATE TABLE AS takes no parameters): the documents
- * into a temporary table, then inserted into the index (no conflict to handle: the import may have dropped the key),
- * then the table dropped. CREATE TABLE AS may run its query in parallel workers, which INSERT … SELECT may not: the documents,
- * most of the load's time, are computed on every core (100,000 posts: 7.9 s in one statement, 5.4 s in these).
- */
-export function postgresSearchLoad(source: 'posts' | 'comments', communityId: string): string[] {
-  const spec = specOf(source);
-  const community = `'${communityId.replaceAll("'", "''")}'`;
-  const docs = `hearth_load_${spec.index}`;
-  return [
-    `create temporary table ${docs} as
-      select p.community_id, p.id, p.created_at, ${postgresVector(spec, 'p')} as document
-      from ${spec.source} p where p.community_id = ${community}`,
-    `insert into ${spec.index} (community_id, id, created_at, document)
-      select community_id, id, created_at, document from ${docs}`,
-    `drop table ${docs}`,
-  ];
-}
-
-/** The docids of a community's search documents lie in [s.number * 2^32, s.number * 2^32 + 2^32 - 1]. */
-const DOCID_RANGE_END = 'number * 4294967296 + 4294967295';
-
-/**
- * SQLite: the search documents of one community's rows written after a point (`sqliteSearchMark`), in two
- * statements: docids, in insertion order as the insert trigger numbers them, then FTS rows. Both walk rowid
- * ranges, the rows written since and not the community's older ones. The FTS rows go in docid order: FTS5 writes
- * its pending terms out as a new segment whenever a rowid arrives below the last one, so rows in the docs index's
- * (community, id) order made a segment per document and merged them again (1.46 s against 0.55 s for 60,000
- * documents).
- *
- * Into a community that was empty (`bulk`), every row after the mark is new and has no document: a row's docid is
- * its rowid's distance past the mark, and the FTS rows are read from the source table in the same walk, where a
- * populated community's are looked up by (community, id) for each document (at a million posts, a random page of
- * the source's key index for each, with the check that the row has no document yet). Rows written in one
- * transaction take consecutive rowids, so the two numberings agree; a gap would only leave a docid unused.
- */
-export function sqliteSearchLoad(
-  source: 'posts' | 'comments',
-  bulk: boolean,
-  mark: { docid_after: number; row_after: number },
-  communityId: string,
-): { sql: string; parameters: unknown[] }[] {
-  const spec = specOf(source);
-  const docs = `${spec.index}_docs`;
-  const names = spec.columns.map((c) => c.name).join(', ');
-  const texts = spec.columns.map((c) => `substr(coalesce(p.${c.column}, ''), 1, ${c.limit})`).join(', ');
-  const { docid_after: docid, row_after: row } = mark;
-  const after = `from ${spec.source} p where p.rowid > ? and +p.community_id = ?`;
-  if (bulk) {
-    const parameters = [docid, row, row, communityId];
-    return [
-      {
-        // OR FAIL: no statement journal (see transfer/batch.ts); a row cannot fail here but would fail the import.
-        sql: `insert or fail into ${docs} (docid, community_id, id, created_at)
-          select ? + (p.rowid - ?), p.community_id, p.id, p.created_at ${after} order by p.rowid`,
-        parameters,
-      },
-      {
-        sql: `insert into ${spec.index} (rowid, ${names}) select ? + (p.rowid - ?), ${texts} ${after} order by p.rowid`,
-        parameters,
-      },
-    ];
-  }
-  return [
-    {
-      sql: `insert into ${docs} (docid, community_id, id, created_at)
-        select ? + row_number() over (order by p.rowid), p.community_id, p.id, p.created_at
-        ${after} and not exists (select 1 from ${docs} x where x.community_id = p.community_id and x.id = p.id)
-        order by p.rowid`,
-      parameters: [docid, row, communityId],
-    },
-    {
-      sql: `insert into ${spec.index} (rowid, ${names})
-        select d.docid, ${texts} from ${docs} d join ${spec.source} p on p.community_id = d.community_id and p.id = d.id
-        where d.docid > ? and d.docid <= (select ${DOCID_RANGE_END} from search_communities where community_id = ?)
-          and +d.community_id = ?
-        order by d.docid`,
-      parameters: [docid, communityId, communityId],
-    },
-  ];
-}
-
-/** SQLite: where a community's documents end now (parameter: the community; a row: the `source` table's last rowid, the last docid). */
-export function sqliteSearchMark(source: 'posts' | 'comments'): string {
-  const docs = `${specOf(source).index}_docs`;
-  return `select (select coalesce(max(rowid), 0) from ${source}) as row_after,
-      coalesce((select max(d.docid) from ${docs} d where d.docid between s.number * 4294967296 and s.${DOCID_RANGE_END}), s.number * 4294967296) as docid_after
-    from search_communities s where s.community_id = ?`;
 }
 
 function specOf(source: 'posts' | 'comments'): IndexSpec {
@@ -340,6 +248,6 @@ async function postgresUp(db: Kysely<unknown>): Promise<void> {
   for (const spec of specs) await run(db, postgresStatements(spec));
 }
 
-export function searchMigration(dialect: StoreDialect) {
-  return { up: dialect.name === 'postgres' ? postgresUp : sqliteUp };
+export function searchMigration(store: StoreName) {
+  return { up: store === 'postgres' ? postgresUp : sqliteUp };
 }

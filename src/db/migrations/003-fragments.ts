@@ -1,14 +1,14 @@
 // Answers made once at write time: the fragments table, the store version behind ETags and change checks,
-// the per-feed event index, and each community's longest event span; existing data is rendered here.
+// the per-feed event index, and each community's longest event span; existing data is marked to be rendered once the
+// store is migrated (pending-renders.ts).
 import type { Kysely } from 'kysely';
-import type { Database } from '../database.js';
-import type { StoreDialect } from '../dialect.js';
-import { rebuildCommunity } from '../../fragments/fragment-refresh.js';
+import { columnType, type StoreName } from './column-types.js';
+import { markPending } from './pending-renders.js';
 
-export function fragmentsMigration(dialect: StoreDialect) {
-  const ts = dialect.columnType('timestamp');
-  const bool = dialect.columnType('bool');
-  const bytes = dialect.columnType('bytes');
+export function fragmentsMigration(store: StoreName) {
+  const ts = columnType(store, 'timestamp');
+  const bool = columnType(store, 'bool');
+  const bytes = columnType(store, 'bytes');
 
   return {
     async up(db: Kysely<unknown>): Promise<void> {
@@ -79,9 +79,8 @@ export function fragmentsMigration(dialect: StoreDialect) {
         .columns(['community_id', 'event_id'])
         .execute();
 
-      const typed = db as unknown as Kysely<Database>;
-      const communities = await typed.selectFrom('communities').select('id').execute();
-      for (const { id } of communities) await rebuildCommunity(typed, id);
+      // Every record's fragment, its events' feed rows and its community's longest event span.
+      await markPending(db, ['profile', 'feed', 'tag', 'event', 'post']);
     },
   };
 }

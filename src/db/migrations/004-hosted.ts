@@ -1,11 +1,11 @@
 // What the hosted product's API shows beyond the spec: per-token field names, the whole hosted feed record,
 // events' reminders, and the UTC offsets an event without a time zone was given in.
 import type { Kysely } from 'kysely';
-import type { StoreDialect } from '../dialect.js';
+import { columnType, type StoreName } from './column-types.js';
 
-export function hostedMigration(dialect: StoreDialect) {
-  const json = dialect.columnType('json');
-  const bool = dialect.columnType('bool');
+export function hostedMigration(store: StoreName) {
+  const json = columnType(store, 'json');
+  const bool = columnType(store, 'bool');
 
   return {
     async up(db: Kysely<unknown>): Promise<void> {

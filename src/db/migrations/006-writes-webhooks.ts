@@ -1,13 +1,12 @@
 // Writing through the API and webhooks: deactivated profiles (their fragments rendered again), webhook subscriptions, the outbox of messages
 // (written in the transaction of the change they announce) and the log of delivery attempts.
 import type { Kysely } from 'kysely';
-import { refreshFragments } from '../../fragments/fragment-refresh.js';
-import type { Database } from '../database.js';
-import type { StoreDialect } from '../dialect.js';
+import { columnType, type StoreName } from './column-types.js';
+import { markPending } from './pending-renders.js';
 
-export function writesWebhooksMigration(dialect: StoreDialect) {
-  const ts = dialect.columnType('timestamp');
-  const bool = dialect.columnType('bool');
+export function writesWebhooksMigration(store: StoreName) {
+  const ts = columnType(store, 'timestamp');
+  const bool = columnType(store, 'bool');
 
   return {
     async up(db: Kysely<unknown>): Promise<void> {
@@ -79,12 +78,8 @@ export function writesWebhooksMigration(dialect: StoreDialect) {
         .columns(['message_id'])
         .execute();
 
-      // Profiles now answer `is_deactivated`: their fragments are rendered again (answers embedding them follow).
-      const typed = db as unknown as Kysely<Database>;
-      for (const { id } of await typed.selectFrom('communities').select('id').execute()) {
-        const profiles = await typed.selectFrom('profiles').select('id').where('community_id', '=', id).execute();
-        await refreshFragments(typed, id, { profiles: profiles.map((p) => p.id) });
-      }
+      // Profiles now answer `is_deactivated`: their fragments are to be rendered again (answers embedding them follow).
+      await markPending(db, ['profile']);
     },
   };
 }

@@ -1,7 +1,7 @@
 // What the pipelined and bulk import need of PostgreSQL: foreign keys checked at commit when a transaction asks,
 // and search triggers a bulk import may switch off for its own transaction (SQLite needs neither: see import-store.ts).
 import { sql, type Kysely } from 'kysely';
-import type { StoreDialect } from '../dialect.js';
+import type { StoreName } from './column-types.js';
 import { postgresSearchFunction } from './002-search.js';
 
 /** The foreign keys between a file's records: a file may name a record before the line that defines it. */
@@ -14,10 +14,10 @@ const deferrable: readonly [string, string][] = [
   ['comments', 'comments_author'],
 ];
 
-export function bulkImportMigration(dialect: StoreDialect) {
+export function bulkImportMigration(store: StoreName) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      if (dialect.name !== 'postgres') return;
+      if (store !== 'postgres') return;
       // Still checked at every statement unless a transaction says `set constraints all deferred`.
       for (const [table, constraint] of deferrable) {
         await sql.raw(`alter table ${table} alter constraint ${constraint} deferrable initially immediate`).execute(db);

@@ -1,13 +1,13 @@
 // PostgreSQL's search triggers blank punctuation with regexp_replace instead of translate (same words, 7x faster:
-// see 002-search.ts); the triggers of a store made before are created again from the current definition.
+// see 002-search.ts); the triggers of a store made before are created again from 002's definition.
 import { sql, type Kysely } from 'kysely';
-import type { StoreDialect } from '../dialect.js';
+import type { StoreName } from './column-types.js';
 import { postgresSearchFunction } from './002-search.js';
 
-export function searchPunctuationMigration(dialect: StoreDialect) {
+export function searchPunctuationMigration(store: StoreName) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      if (dialect.name !== 'postgres') return;
+      if (store !== 'postgres') return;
       for (const source of ['posts', 'comments'] as const)
         await sql.raw(postgresSearchFunction(source, true)).execute(db);
     },

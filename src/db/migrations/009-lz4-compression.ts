@@ -2,7 +2,7 @@
 // the same sizes, written in about half the time and read back faster. New values only; a server built without
 // lz4 keeps pglz.
 import { sql, type Kysely } from 'kysely';
-import type { StoreDialect } from '../dialect.js';
+import type { StoreName } from './column-types.js';
 
 /** Columns whose values often pass PostgreSQL's ~2 KB threshold for compression. */
 const LARGE_COLUMNS: readonly [string, string][] = [
@@ -14,10 +14,10 @@ const LARGE_COLUMNS: readonly [string, string][] = [
   ['calendar_events', 'description_chat_blocks'],
 ];
 
-export function lz4CompressionMigration(dialect: StoreDialect) {
+export function lz4CompressionMigration(store: StoreName) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      if (dialect.name !== 'postgres') return;
+      if (store !== 'postgres') return;
       const statements = LARGE_COLUMNS.map(
         ([table, column]) => `alter table ${table} alter column ${column} set compression lz4;`,
       );
