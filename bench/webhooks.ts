@@ -18,6 +18,7 @@ import { startDispatcher } from '../src/webhooks/webhook-dispatcher.js';
 import { enqueue } from '../src/webhooks/webhook-outbox.js';
 import { webhooksOf } from '../src/webhooks/webhooks.repository.js';
 import { createWriteRunner } from '../src/writes/write-runner.js';
+import { refreshFragments } from '../src/rendering/fragment-refresh.js';
 import { createWebhooksService } from '../src/webhooks/webhooks.service.js';
 
 const { values } = parseArgs({
@@ -66,7 +67,7 @@ const port = typeof address === 'object' && address ? address.port : 0;
 await createWebhooksService(store.db).add(community.id, `http://127.0.0.1:${port}/hook`, { allowPrivate: true });
 
 const config = { ...defaultConfig, webhookAllowPrivate: true };
-const runner = createWriteRunner(store.db, Date.now);
+const runner = createWriteRunner(store.db, Date.now, refreshFragments);
 const dispatcher = startDispatcher({
   store,
   config,

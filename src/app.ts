@@ -44,6 +44,7 @@ import { searchRoutes } from './search/search.routes.js';
 import { apiKeyRoutes } from './tokens/api-key.routes.js';
 import { createTokensService, hashSecret } from './tokens/tokens.service.js';
 import { createWriteRunner, type WriteRunner } from './writes/write-runner.js';
+import { refreshFragments } from './rendering/fragment-refresh.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -163,7 +164,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Before every route: the document is generated from the routes registered after it.
   await registerOpenApi(app);
 
-  const writes = createWriteRunner(store.db, clock);
+  const writes = createWriteRunner(store.db, clock, refreshFragments);
   app.decorate('writes', writes);
   const tokens = createTokensService(store.db, clock);
   const answerCache = createAnswerCache(store, config.answerCacheBytes, (listener) =>

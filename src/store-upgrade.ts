@@ -1,7 +1,7 @@
 // Brings a store up to date before anything serves from it: its migrations, then the renders they left pending.
 import { migrateToLatest } from './db/migrate.js';
 import type { Store } from './db/store.js';
-import { renderPending } from './fragments/pending-renders.js';
+import { renderPending } from './rendering/pending-renders.js';
 
 export async function upgradeStore(store: Store): Promise<void> {
   await migrateToLatest(store.db, store.dialect);

@@ -3,7 +3,7 @@
 // pass, bulk) and the fragments not rendered with their rows.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { postFragments } from '../fragments/fragment-refresh.js';
+import { postFragments } from '../rendering/fragment-refresh.js';
 import { insertFragments, nextStoreVersion, writeFragments } from '../fragments/fragments.repository.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import { chunk, insertRows, upsertRows } from '../db/batch.js';

@@ -13,6 +13,7 @@ import { importStoreFor } from './import-store.js';
 import { ImportStream, isEmptyCommunity } from './import-stream.js';
 import { sourceActor, type WriteSource } from '../writes/actor.js';
 import { createWriteRunner, type WriteRunner } from '../writes/write-runner.js';
+import { refreshFragments } from '../rendering/fragment-refresh.js';
 import { importWebhooks } from './import-webhooks.js';
 import { checkIndex, checkPlan, type PlanIndex } from './import-writer.js';
 
@@ -168,7 +169,7 @@ async function runImport(
   const storeProblems: ImportProblem[] = [];
   let finished: FinishResult | null = null;
   let records = 0;
-  const writes = options.writes ?? createWriteRunner(db, clock);
+  const writes = options.writes ?? createWriteRunner(db, clock, refreshFragments);
   const actor = sourceActor(communityId, options.source ?? 'import');
   try {
     await writes.run(

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { recordAudit, type AuditAction } from '../audit/audit.service.js';
 import type { Database } from '../db/database.js';
-import { refreshFragments, type Touched } from '../fragments/fragment-refresh.js';
+import type { Touched } from '../fragments/touched.js';
 import type { Clock } from '../lib/clock.js';
 import { createSignal, type Signal } from '../lib/signal.js';
 import { toStored } from '../lib/timestamps.js';
@@ -38,6 +38,9 @@ export interface Committed {
 /** Opens the transaction of a run: Kysely's by default; the import brings its own (journal, COPY). */
 export type Transaction = <T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
 
+/** Renders the fragments a change touched, in its transaction (rendering/fragment-refresh.ts, handed in). */
+export type Refresh = (trx: Kysely<Database>, communityId: string, touched: Touched) => Promise<void>;
+
 export interface RunOptions {
   transaction?: Transaction;
 }
@@ -53,7 +56,7 @@ export class UnauditedWrite extends Error {}
 
 const kyselyTransaction: Transaction = (db, work) => db.transaction().execute(work);
 
-export function createWriteRunner(db: Kysely<Database>, clock: Clock): WriteRunner {
+export function createWriteRunner(db: Kysely<Database>, clock: Clock, refresh: Refresh): WriteRunner {
   const committed = createSignal<Committed>();
   return {
     committed,
@@ -72,7 +75,7 @@ export function createWriteRunner(db: Kysely<Database>, clock: Clock): WriteRunn
         const change: Change = {
           at,
           actor,
-          refresh: (touched) => refreshFragments(trx, actor.communityId, touched),
+          refresh: (touched) => refresh(trx, actor.communityId, touched),
           async audit(action, subjectId, detail) {
             audited++;
             await recordAudit(trx, {

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoRecords } from '../../src/demo/demo-records.js';
 import { exportRecords } from '../../src/transfer/export.service.js';
-import { rebuildCommunity } from '../../src/fragments/fragment-refresh.js';
+import { rebuildCommunity } from '../../src/rendering/fragment-refresh.js';
 import { importLines } from '../../src/transfer/import.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { ensureBuilt, root } from '../helpers/processes.js';

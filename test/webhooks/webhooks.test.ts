@@ -10,6 +10,7 @@ import { baseRecords, profileIds } from '../../fixtures/community.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
 import { createWriteRunner } from '../../src/writes/write-runner.js';
+import { refreshFragments } from '../../src/rendering/fragment-refresh.js';
 
 let t: TestApp;
 let acme: string;
@@ -189,7 +190,7 @@ describe('delivery', () => {
   it('sends nothing for a change that rolls back', async () => {
     const before = await outboxCount();
     const writes = createEventWritesService(
-      createWriteRunner(t.testStore.store.db, () => t.clock.now),
+      createWriteRunner(t.testStore.store.db, () => t.clock.now, refreshFragments),
       t.testStore.store.dialect,
     );
     const actor = { communityId: acme, tokenId: 'test', requestId: 'rollback' };

@@ -1,5 +1,6 @@
 // Renders the fragments of records a change touched, inside that change's transaction: the write path's
-// half of the read path. Records that no longer exist lose their fragment.
+// half of the read path, turning the features' rows into the read model's bytes. Records that no longer exist
+// lose their fragment. The composition root hands `refreshFragments` to the write runner.
 import type { Kysely } from 'kysely';
 import type { Database, FragmentsTable } from '../db/database.js';
 import { groupEventLists, toCalendarEvent } from '../events/event.mapper.js';
@@ -19,7 +20,7 @@ import {
   renderPostTemplate,
   renderProfile,
   renderTag,
-} from './fragment-templates.js';
+} from '../fragments/fragment-templates.js';
 import {
   deleteFragments,
   nextStoreVersion,
@@ -27,15 +28,8 @@ import {
   refreshEventFeeds,
   writeFragments,
   type FragmentRow,
-} from './fragments.repository.js';
-
-export interface Touched {
-  profiles?: Iterable<string>;
-  feeds?: Iterable<string>;
-  tags?: Iterable<string>;
-  events?: Iterable<string>;
-  posts?: Iterable<string>;
-}
+} from '../fragments/fragments.repository.js';
+import type { Touched } from '../fragments/touched.js';
 
 type Kind = FragmentsTable['kind'];
 type Rendered = { id: string; text: string; refs?: string[] };
