@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../http/auth.js';
 import { errorResponses } from '../http/error-responses.js';
-import { ApiKey } from '../schemas/api-key.js';
+import { ApiKey } from './api-key.schemas.js';
 import { One } from '../schemas/common.js';
 import type { TokensService } from './tokens.service.js';
 

@@ -6,7 +6,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import { newUuid } from '../lib/ids.js';
 import { epochOfStored, toStored, toWire } from '../lib/timestamps.js';
 import { notFound } from '../errors.js';
-import type { ApiKey } from '../schemas/api-key.js';
+import type { ApiKey } from './api-key.schemas.js';
 import { storedFieldNames, type FieldNames } from './field-names.js';
 import type { Scope } from './scopes.js';
 import {

@@ -1,8 +1,8 @@
 // The calling token as `GET /api_key/me` shows it: never its secret.
 import { Type, type Static } from '@sinclair/typebox';
-import { fieldNameModes } from '../tokens/field-names.js';
-import { scopes } from '../tokens/scopes.js';
-import { Nullable, StringEnum, Timestamp, Uuid } from './common.js';
+import { fieldNameModes } from './field-names.js';
+import { scopes } from './scopes.js';
+import { Nullable, StringEnum, Timestamp, Uuid } from '../schemas/common.js';
 
 export const ApiKey = Type.Object({
   id: Uuid,
