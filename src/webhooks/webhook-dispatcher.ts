@@ -11,6 +11,7 @@ import { epochOfStored, toStored } from '../lib/timestamps.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { resolveWebhookUrl, type CheckedUrl, type Resolve } from './webhook-address.js';
 import { createWebhookAgents, postWebhook } from './webhook-post.js';
+import { createOutboxPruner } from './webhook-retention.js';
 import {
   claimDue,
   findWebhook,
@@ -28,7 +29,12 @@ const HOOK_CACHE_MS = 5000;
 
 export type DispatcherConfig = Pick<
   Config,
-  'webhookAllowPrivate' | 'webhookTimeoutMs' | 'webhookRetryBaseMs' | 'webhookPollMs' | 'webhookConcurrency'
+  | 'webhookAllowPrivate'
+  | 'webhookTimeoutMs'
+  | 'webhookRetryBaseMs'
+  | 'webhookPollMs'
+  | 'webhookConcurrency'
+  | 'webhookRetentionDays'
 >;
 
 export interface DispatcherOptions {
@@ -68,6 +74,7 @@ export function startDispatcher(options: DispatcherOptions) {
   const random = options.random ?? Math.random;
   const signers = new Map<string, Webhook>();
   const agents = createWebhookAgents();
+  const pruner = createOutboxPruner({ store, retentionDays: config.webhookRetentionDays, clock, log });
   const inFlight = new Map<string, { abort: AbortController; claim: string; done: Promise<void> }>();
   let stopped = false;
   let claiming: Promise<void> | null = null;
@@ -218,19 +225,27 @@ export function startDispatcher(options: DispatcherOptions) {
   }
 
   const unsubscribe = options.onMessages?.(wake) ?? (() => {});
-  const poll = setInterval(wake, config.webhookPollMs);
+  // The poll also prunes the outbox now and then (webhook-retention.ts).
+  const poll = setInterval(() => {
+    wake();
+    pruner.pruneWhenDue();
+  }, config.webhookPollMs);
   poll.unref();
   wake();
+  pruner.pruneWhenDue();
 
   return {
     /** Claims now instead of at the next poll. */
     wake,
     inFlight: () => inFlight.size,
+    /** Deletes what the retention no longer keeps now instead of at its next run; resolves with the messages deleted. */
+    prune: () => pruner.prune(),
     /** Stops claiming, aborts attempts in flight and hands their claims back. */
     async stop(): Promise<void> {
       stopped = true;
       clearInterval(poll);
       unsubscribe();
+      await pruner.stop();
       await claiming;
       for (const entry of inFlight.values()) entry.abort.abort();
       await Promise.all([...inFlight.values()].map((entry) => entry.done));
