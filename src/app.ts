@@ -3,6 +3,7 @@ import { createServer, type ServerOptions } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
+import { TIGHTENED_MESSAGE } from './db/sqlite-file-modes.js';
 import { openStore, type Store } from './db/store.js';
 import { AppError } from './errors.js';
 import { createEventsService } from './events/events.service.js';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('config', config);
   app.decorate('store', store);
   if (!options.store) app.addHook('onClose', () => store.close());
+  if (store.tightened.length > 0) app.log.warn({ files: store.tightened }, TIGHTENED_MESSAGE);
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -64,6 +64,11 @@ export const ConfigSchema = Type.Object({
     maximum: 1000,
     description: 'webhook deliveries one process keeps in flight at once',
   }),
+  webhookRetentionDays: Type.Integer({
+    minimum: 1,
+    description:
+      'days a delivered or failed webhook message and its attempts are kept (then deleted, in batches of 500); pending ones are always kept',
+  }),
   corsOrigins: Type.Array(Type.String({ pattern: '^(\\*|https?://[^/\\s]+)$' }), {
     description:
       'origins whose browser pages may call the API, comma-separated (`https://events.example.com`), or `*`; unset, CORS is off',
@@ -93,6 +98,7 @@ export const defaultConfig: Config = Object.freeze({
   webhookRetryBaseMs: 10_000,
   webhookPollMs: 1000,
   webhookConcurrency: 16,
+  webhookRetentionDays: 7,
   corsOrigins: [],
   metricsToken: null,
 });
@@ -119,6 +125,7 @@ export const variables = {
   WEBHOOK_RETRY_BASE_MS: 'webhookRetryBaseMs',
   WEBHOOK_POLL_MS: 'webhookPollMs',
   WEBHOOK_CONCURRENCY: 'webhookConcurrency',
+  WEBHOOK_RETENTION_DAYS: 'webhookRetentionDays',
   METRICS_TOKEN: 'metricsToken',
 } as const satisfies Record<string, keyof Config>;
 

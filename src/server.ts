@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
+import { TIGHTENED_MESSAGE, type ModeChange } from './db/sqlite-file-modes.js';
 import { batchTimeouts, openStore, type Store } from './db/store.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
@@ -24,9 +25,12 @@ export interface ServerOptions {
 
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
   let store = options.store;
+  // What the first open tightened (the migrations' store), logged once the app's logger exists.
+  let tightened: readonly ModeChange[] = [];
   if (!store) {
     // Migrations may build indexes (and pending renders run) for longer than a request may wait: a connection of their own.
     const migrating = openStore(config.databaseUrl, 1, batchTimeouts);
+    tightened = migrating.tightened;
     try {
       await upgradeStore(migrating);
     } finally {
@@ -46,6 +50,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     await store.close();
     throw error;
   }
+  if (tightened.length > 0) app.log.warn({ files: tightened }, TIGHTENED_MESSAGE);
   const owned = store;
   app.addHook('onClose', () => owned.close());
   // Hooks must be added before listening; the dispatcher starts once the server listens.

@@ -38,6 +38,10 @@ export function createContext(env: NodeJS.ProcessEnv, io: Output, clock: Clock =
     async withStore(work) {
       const current = await config();
       const store = await openMigratedStore(current.databaseUrl, 2);
+      if (store.tightened.length > 0) {
+        const { describeModeChanges, TIGHTENED_MESSAGE } = await import('../db/sqlite-file-modes.js');
+        io.err(`${TIGHTENED_MESSAGE} (${describeModeChanges(store.tightened)})`);
+      }
       try {
         return await work(store, current);
       } finally {

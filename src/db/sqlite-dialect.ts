@@ -1,6 +1,4 @@
 // The embedded store: better-sqlite3 in WAL mode, booleans bound as 0/1.
-import { closeSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   Kysely,
@@ -20,6 +18,7 @@ import {
 import type { Database } from './database.js';
 import type { StoreDialect } from './dialect.js';
 import type { HotParam, HotStatements } from './hot-statements.js';
+import { preparePrivately, type ModeChange } from './sqlite-file-modes.js';
 
 /** better-sqlite3 refuses to bind JS booleans; SQLite stores them as 0/1 anyway. */
 class BooleanToInteger extends OperationNodeTransformer {
@@ -96,21 +95,9 @@ function hotStatements(database: SQLite.Database): HotStatements {
   };
 }
 
-/**
- * The data folder (0700) and an empty database file (0600) are made here, before SQLite opens the file:
- * SQLite would create it world-readable, and gives its `-wal` and `-shm` files the main file's mode.
- */
-function createPrivately(path: string): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  try {
-    closeSync(openSync(path, 'wx', 0o600));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-}
-
-export function openSqlite(path: string): { db: Kysely<Database>; hot: HotStatements } {
-  if (path !== ':memory:') createPrivately(path);
+export function openSqlite(path: string): { db: Kysely<Database>; hot: HotStatements; tightened: ModeChange[] } {
+  // Before SQLite opens the file: the -wal and -shm files it makes take the main file's mode.
+  const tightened = path === ':memory:' ? [] : preparePrivately(path);
   const database = new SQLite(path);
   // 8 KB pages for a new file (an existing one keeps its own): rendered answers of 2-3 KB pack three to a page
   // instead of one to a 4 KB page, which keeps the file ~15% smaller.
@@ -136,5 +123,5 @@ export function openSqlite(path: string): { db: Kysely<Database>; hot: HotStatem
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
     plugins: [new SqliteBooleanPlugin()],
   });
-  return { db, hot: hotStatements(database) };
+  return { db, hot: hotStatements(database), tightened };
 }

@@ -6,6 +6,7 @@ import type { StoreDialect } from './dialect.js';
 import type { HotStatements } from './hot-statements.js';
 import { openPostgres, postgresDialect, type PostgresTimeouts } from './postgres-dialect.js';
 import { openSqlite, sqliteDialect } from './sqlite-dialect.js';
+import type { ModeChange } from './sqlite-file-modes.js';
 
 /** A connection pool's state, read when metrics are scraped. */
 export interface PoolStats {
@@ -24,6 +25,8 @@ export interface Store {
   readonly hot: HotStatements;
   /** The pool's state; null for SQLite, which has one connection and no pool. */
   poolStats(): PoolStats | null;
+  /** Files and folder of a SQLite store that this open found wider than its owner's alone and tightened (to log). */
+  readonly tightened: readonly ModeChange[];
   close(): Promise<void>;
 }
 
@@ -55,8 +58,8 @@ export function openStore(databaseUrl: string, poolSize = 10, timeouts: Postgres
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     });
-    return { db, hot, dialect, poolStats, close: () => db.destroy() };
+    return { db, hot, dialect, poolStats, tightened: [], close: () => db.destroy() };
   }
-  const { db, hot } = openSqlite(path);
-  return { db, hot, dialect, poolStats: () => null, close: () => db.destroy() };
+  const { db, hot, tightened } = openSqlite(path);
+  return { db, hot, dialect, poolStats: () => null, tightened, close: () => db.destroy() };
 }

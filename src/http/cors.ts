@@ -9,10 +9,12 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
   await app.register(cors, {
     // A list is matched exactly and the matching origin echoed back (with `Vary: Origin`); `*` allows any.
     origin: origins.includes('*') ? '*' : [...origins],
-    methods: ['GET', 'HEAD', 'POST'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id'],
-    // What a page's script may read of an answer besides the simple headers.
+    // Every method a route answers: reads, and the writes (POST, PATCH with If-Match, DELETE).
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match', 'If-None-Match', 'X-Request-Id'],
+    // What a page's script may read of an answer besides the simple headers: every header Hearth itself sends.
     exposedHeaders: [
+      'Location',
       'ETag',
       'X-Request-Id',
       'RateLimit-Limit',

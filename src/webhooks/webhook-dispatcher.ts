@@ -9,7 +9,9 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import { newUuid } from '../lib/ids.js';
 import { epochOfStored, toStored } from '../lib/timestamps.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { checkWebhookUrl } from './webhook-address.js';
+import { resolveWebhookUrl, type CheckedUrl, type Resolve } from './webhook-address.js';
+import { createWebhookAgents, postWebhook } from './webhook-post.js';
+import { createOutboxPruner } from './webhook-retention.js';
 import {
   claimDue,
   findWebhook,
@@ -27,7 +29,12 @@ const HOOK_CACHE_MS = 5000;
 
 export type DispatcherConfig = Pick<
   Config,
-  'webhookAllowPrivate' | 'webhookTimeoutMs' | 'webhookRetryBaseMs' | 'webhookPollMs' | 'webhookConcurrency'
+  | 'webhookAllowPrivate'
+  | 'webhookTimeoutMs'
+  | 'webhookRetryBaseMs'
+  | 'webhookPollMs'
+  | 'webhookConcurrency'
+  | 'webhookRetentionDays'
 >;
 
 export interface DispatcherOptions {
@@ -37,6 +44,8 @@ export interface DispatcherOptions {
   metrics?: Metrics;
   clock?: Clock;
   random?: () => number;
+  /** Resolves receivers' host names (DNS by default); each attempt resolves once and connects to what it checked. */
+  resolve?: Resolve;
   /**
    * Subscribes to this process's commits that queued messages (the write runner's), so they leave at once instead
    * of at the next poll, which still finds the messages other processes wrote.
@@ -64,6 +73,8 @@ export function startDispatcher(options: DispatcherOptions) {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const signers = new Map<string, Webhook>();
+  const agents = createWebhookAgents();
+  const pruner = createOutboxPruner({ store, retentionDays: config.webhookRetentionDays, clock, log });
   const inFlight = new Map<string, { abort: AbortController; claim: string; done: Promise<void> }>();
   let stopped = false;
   let claiming: Promise<void> | null = null;
@@ -85,8 +96,9 @@ export function startDispatcher(options: DispatcherOptions) {
   async function attempt(message: MessageRow, abort: AbortController): Promise<AttemptResult> {
     const hook = await webhookOf(message.webhook_id);
     if (!hook) return { ok: false, statusCode: null, error: 'webhook removed' };
+    let target: CheckedUrl;
     try {
-      await checkWebhookUrl(hook.url, config.webhookAllowPrivate);
+      target = await resolveWebhookUrl(hook.url, config.webhookAllowPrivate, options.resolve);
     } catch (error) {
       return { ok: false, statusCode: null, error: (error as Error).message };
     }
@@ -103,24 +115,19 @@ export function startDispatcher(options: DispatcherOptions) {
       'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
       'webhook-signature': signer.sign(message.id, sentAt, message.payload),
     };
+    const deadline = AbortSignal.timeout(config.webhookTimeoutMs);
     try {
-      const response = await fetch(hook.url, {
-        method: 'POST',
+      const response = await postWebhook(
+        target,
         headers,
-        body: message.payload,
-        redirect: 'manual',
-        signal: AbortSignal.any([abort.signal, AbortSignal.timeout(config.webhookTimeoutMs)]),
-      });
-      // The body is not needed; cancelling it frees the connection.
-      await response.body?.cancel().catch(() => undefined);
-      const ok = response.status >= 200 && response.status < 300;
-      return { ok, statusCode: response.status, error: ok ? null : `receiver answered ${response.status}` };
+        message.payload,
+        AbortSignal.any([abort.signal, deadline]),
+        agents,
+      );
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      return { ok, statusCode: response.statusCode, error: ok ? null : `receiver answered ${response.statusCode}` };
     } catch (error) {
-      const name = (error as Error).name;
-      const reason =
-        name === 'TimeoutError'
-          ? `no answer within ${config.webhookTimeoutMs} ms`
-          : (((error as Error).cause as Error | undefined)?.message ?? (error as Error).message);
+      const reason = deadline.aborted ? `no answer within ${config.webhookTimeoutMs} ms` : (error as Error).message;
       return { ok: false, statusCode: null, error: reason };
     }
   }
@@ -218,22 +225,31 @@ export function startDispatcher(options: DispatcherOptions) {
   }
 
   const unsubscribe = options.onMessages?.(wake) ?? (() => {});
-  const poll = setInterval(wake, config.webhookPollMs);
+  // The poll also prunes the outbox now and then (webhook-retention.ts).
+  const poll = setInterval(() => {
+    wake();
+    pruner.pruneWhenDue();
+  }, config.webhookPollMs);
   poll.unref();
   wake();
+  pruner.pruneWhenDue();
 
   return {
     /** Claims now instead of at the next poll. */
     wake,
     inFlight: () => inFlight.size,
+    /** Deletes what the retention no longer keeps now instead of at its next run; resolves with the messages deleted. */
+    prune: () => pruner.prune(),
     /** Stops claiming, aborts attempts in flight and hands their claims back. */
     async stop(): Promise<void> {
       stopped = true;
       clearInterval(poll);
       unsubscribe();
+      await pruner.stop();
       await claiming;
       for (const entry of inFlight.values()) entry.abort.abort();
       await Promise.all([...inFlight.values()].map((entry) => entry.done));
+      agents.destroy();
     },
   };
 }

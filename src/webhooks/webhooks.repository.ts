@@ -103,6 +103,36 @@ export async function releaseMessage(db: Kysely<Database>, id: string, claim: st
     .execute();
 }
 
+/**
+ * Deletes up to `limit` messages delivered or failed before `cutoff`, with their attempts (the foreign key
+ * cascades); pending ones are never touched. A message's last attempt was due before it finished, so the range
+ * of the (state, next_attempt_at) index below the cutoff holds the candidates, oldest first. PostgreSQL skips
+ * rows another process is pruning at the same moment.
+ */
+export async function pruneFinished(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  cutoff: string,
+  limit: number,
+): Promise<number> {
+  let deleted = 0;
+  for (const state of ['delivered', 'failed'] as const) {
+    let old = db
+      .selectFrom('webhook_messages')
+      .select('id')
+      .where('state', '=', state)
+      .where('next_attempt_at', '<', cutoff)
+      .where('finished_at', '<', cutoff)
+      .orderBy('next_attempt_at')
+      .limit(limit - deleted);
+    if (dialect.rowLocks) old = old.forUpdate().skipLocked();
+    const result = await db.deleteFrom('webhook_messages').where('id', 'in', old).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+    if (deleted >= limit) break;
+  }
+  return deleted;
+}
+
 export async function insertDelivery(db: Kysely<Database>, row: Insertable<WebhookDeliveriesTable>): Promise<void> {
   await db.insertInto('webhook_deliveries').values(row).execute();
 }

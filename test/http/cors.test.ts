@@ -1,6 +1,7 @@
 // CORS: off by default; CORS_ORIGINS (a list, or `*`) answers preflights before authentication and adds the headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { baseRecords, profileIds } from '../../fixtures/community.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const preflight = (origin: string) => ({
@@ -12,6 +13,10 @@ const preflight = (origin: string) => ({
     'access-control-request-headers': 'authorization,if-none-match',
   },
 });
+
+/** Every header Hearth sends that a page's script may read. */
+const exposed =
+  'Location, ETag, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, WWW-Authenticate';
 
 describe('CORS off (the default)', () => {
   let t: TestApp;
@@ -59,8 +64,8 @@ describe('CORS_ORIGINS with a list', () => {
       credentials: res.headers['access-control-allow-credentials'],
     }).toEqual({
       origin: 'https://www.example.com',
-      methods: 'GET, HEAD, POST',
-      headers: 'Authorization, Content-Type, Idempotency-Key, If-None-Match, X-Request-Id',
+      methods: 'GET, HEAD, POST, PATCH, DELETE',
+      headers: 'Authorization, Content-Type, Idempotency-Key, If-Match, If-None-Match, X-Request-Id',
       maxAge: '600',
       vary: 'Origin',
       credentials: undefined,
@@ -74,9 +79,7 @@ describe('CORS_ORIGINS with a list', () => {
       'https://events.example.com',
       'Origin',
     ]);
-    expect(ok.headers['access-control-expose-headers']).toBe(
-      'ETag, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, WWW-Authenticate',
-    );
+    expect(ok.headers['access-control-expose-headers']).toBe(exposed);
     const denied = await t.app.inject({
       method: 'GET',
       url: '/admin/v0/calendar_events',
@@ -87,6 +90,81 @@ describe('CORS_ORIGINS with a list', () => {
       'https://events.example.com',
       'unauthorized',
     ]);
+  });
+
+  it('allows the writes: preflights for PATCH and DELETE with If-Match, and a write answer exposes Location and ETag', async () => {
+    for (const method of ['PATCH', 'DELETE']) {
+      const res = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/admin/v0/calendar_events/abc123def456',
+        headers: {
+          origin: 'https://events.example.com',
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization,content-type,if-match,idempotency-key',
+        },
+      });
+      expect({
+        status: res.statusCode,
+        origin: res.headers['access-control-allow-origin'],
+        methods: res.headers['access-control-allow-methods'],
+        headers: res.headers['access-control-allow-headers'],
+      }).toEqual({
+        status: 204,
+        origin: 'https://events.example.com',
+        methods: 'GET, HEAD, POST, PATCH, DELETE',
+        headers: 'Authorization, Content-Type, Idempotency-Key, If-Match, If-None-Match, X-Request-Id',
+      });
+    }
+    const { token: writer } = await t.seed('writers', baseRecords, ['read', 'events:write']);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/admin/v0/calendar_events',
+      headers: {
+        authorization: `Bearer ${writer}`,
+        'content-type': 'application/json',
+        origin: 'https://events.example.com',
+        'idempotency-key': 'cors-create-1',
+      },
+      payload: JSON.stringify({
+        title: 'Browser meetup',
+        start_date: '2026-12-01T18:00:00Z',
+        end_date: '2026-12-01T20:00:00Z',
+        hosts: [profileIds.ada],
+        description: { text: 'From a page' },
+      }),
+    });
+    const id: string = created.json().data.id;
+    expect({
+      status: created.statusCode,
+      origin: created.headers['access-control-allow-origin'],
+      expose: created.headers['access-control-expose-headers'],
+      location: created.headers['location'],
+      etag: typeof created.headers['etag'],
+      limit: created.headers['ratelimit-limit'],
+    }).toEqual({
+      status: 201,
+      origin: 'https://events.example.com',
+      expose: exposed,
+      location: `/admin/v0/calendar_events/${id}`,
+      etag: 'string',
+      limit: '10000',
+    });
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/admin/v0/calendar_events/${id}`,
+      headers: {
+        authorization: `Bearer ${writer}`,
+        'content-type': 'application/json',
+        origin: 'https://events.example.com',
+        'if-match': String(created.headers['etag']),
+      },
+      payload: JSON.stringify({ title: 'Browser meetup, moved' }),
+    });
+    expect([
+      patched.statusCode,
+      patched.headers['access-control-allow-origin'],
+      patched.headers['access-control-expose-headers'],
+    ]).toEqual([200, 'https://events.example.com', exposed]);
   });
 
   it('gives an origin not on the list no Access-Control-Allow-Origin, so the browser keeps the answer from the page', async () => {

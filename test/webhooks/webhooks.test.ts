@@ -89,6 +89,7 @@ beforeAll(async () => {
       webhookRetryBaseMs: 40,
       webhookPollMs: 50,
       webhookConcurrency: 8,
+      webhookRetentionDays: 7,
     },
     log: t.app.log,
     metrics,
