@@ -42,8 +42,8 @@ export function transferCommands(program: Command, ctx: CliContext, streams: Tra
           ] = await Promise.all([
             import('node:fs'),
             import('../communities/communities.service.js'),
-            import('../transfer/import.service.js'),
-            import('../transfer/import-problems.js'),
+            import('../import/import.service.js'),
+            import('../import/problems.js'),
             import('./progress.js'),
           ]);
           const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
@@ -103,7 +103,7 @@ export function transferCommands(program: Command, ctx: CliContext, streams: Tra
       ctx.withStore(async (store) => {
         const [{ createCommunitiesService }, { exportRecords }] = await Promise.all([
           import('../communities/communities.service.js'),
-          import('../transfer/export.service.js'),
+          import('../export/export.service.js'),
         ]);
         const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
         const output = file && file !== '-' ? privateOutput(file) : streams.stdout;
