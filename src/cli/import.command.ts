@@ -1,28 +1,17 @@
-// `hearth import` and `hearth export`: NDJSON in and out of one community.
-import { createWriteStream, fchmodSync, openSync, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
+// `hearth import`: an NDJSON file (or stdin) into one community, all or nothing, with progress.
 import type { ReadStream } from 'node:fs';
-import type { Readable, Writable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Command } from 'commander';
 import { CliError, type CliContext } from './context.js';
-import { isBrokenPipe } from './output.js';
 import type { ProgressStream } from './progress.js';
 
-export interface TransferStreams {
+export interface ImportStreams {
   stdin: Readable;
-  stdout: Writable;
   /** Where progress is shown (stderr). */
   progress: ProgressStream;
 }
 
-/** An export holds members' e-mail addresses: only its owner may read it (0600), also when it replaces a file. */
-function privateOutput(path: string): WriteStream {
-  const fd = openSync(path, 'w', 0o600);
-  fchmodSync(fd, 0o600);
-  return createWriteStream('', { fd });
-}
-
-export function transferCommands(program: Command, ctx: CliContext, streams: TransferStreams): void {
+export function importCommand(program: Command, ctx: CliContext, streams: ImportStreams): void {
   program
     .command('import <file>')
     .description("import an NDJSON file ('-' for stdin); all or nothing, every bad line reported")
@@ -93,33 +82,5 @@ export function transferCommands(program: Command, ctx: CliContext, streams: Tra
             throw error;
           }
         }),
-    );
-
-  program
-    .command('export [file]')
-    .description('export a community as NDJSON (stdout when no file)')
-    .requiredOption('--community <slug>', 'community to export')
-    .action((file: string | undefined, options: { community: string }) =>
-      ctx.withStore(async (store) => {
-        const [{ createCommunitiesService }, { exportRecords }] = await Promise.all([
-          import('../communities/communities.service.js'),
-          import('../export/export.service.js'),
-        ]);
-        const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
-        const output = file && file !== '-' ? privateOutput(file) : streams.stdout;
-        try {
-          for await (const record of exportRecords(store.db, community.id)) {
-            if (!output.write(`${JSON.stringify(record)}\n`)) await once(output, 'drain');
-          }
-          if (output !== streams.stdout) {
-            output.end();
-            await once(output, 'finish');
-          }
-        } catch (error) {
-          // `hearth export | head`: the reader has what it wanted; stop quietly, as `cat` does.
-          if (output === streams.stdout && isBrokenPipe(error)) return;
-          throw error;
-        }
-      }),
     );
 }
