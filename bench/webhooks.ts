@@ -13,7 +13,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { openStore } from '../src/db/store.js';
 import { createEventWritesService } from '../src/events/event-writes.service.js';
 import { toStored } from '../src/lib/timestamps.js';
-import { importLines } from '../src/transfer/import.service.js';
+import { importLines } from '../src/import/import.service.js';
 import { startDispatcher } from '../src/webhooks/webhook-dispatcher.js';
 import { enqueue } from '../src/webhooks/webhook-outbox.js';
 import { webhooksOf } from '../src/webhooks/webhooks.repository.js';

@@ -10,7 +10,7 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { openStore } from '../../src/db/store.js';
 import type { Scope } from '../../src/tokens/scopes.js';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
-import { importLines } from '../../src/transfer/import.service.js';
+import { importLines } from '../../src/import/import.service.js';
 
 /** What capturing needs of an app: the test suite's app (test/helpers/test-app.ts) has the same shape. */
 export interface ExampleApp {

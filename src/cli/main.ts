@@ -1,18 +1,25 @@
 // The `hearth` command line: one program, one subcommand per job. Only commander loads up front; each command
 // loads the config, the store and its services when it runs, so `hearth --help` answers at once.
 import { readFileSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { auditCommand } from './audit.command.js';
 import { communityCommand } from './community.command.js';
 import { createContext, type Output } from './context.js';
 import { demoCommand } from './demo.command.js';
+import { exportCommand } from './export.command.js';
+import { importCommand, type ImportStreams } from './import.command.js';
 import { isBrokenPipe } from './output.js';
 import { pullCommand } from './pull.command.js';
 import { serveCommand } from './serve.command.js';
 import { startCommand } from './start.command.js';
 import { tokenCommand } from './token.command.js';
-import { transferCommands, type TransferStreams } from './transfer.command.js';
 import { webhookCommand } from './webhook.command.js';
+
+/** The streams of a run: stdin and stdout for `import -` and `export`, stderr for progress. */
+export interface CliStreams extends ImportStreams {
+  stdout: Writable;
+}
 
 const defaultIo: Output = {
   out: (text) => process.stdout.write(`${text}\n`),
@@ -32,7 +39,7 @@ export async function main(
   argv: string[],
   io: Output = defaultIo,
   env: NodeJS.ProcessEnv = process.env,
-  streams: TransferStreams = { stdin: process.stdin, stdout: process.stdout, progress: process.stderr },
+  streams: CliStreams = { stdin: process.stdin, stdout: process.stdout, progress: process.stderr },
 ): Promise<number> {
   const ctx = createContext(env, io);
   const program = new Command('hearth')
@@ -44,7 +51,8 @@ export async function main(
   serveCommand(program, ctx);
   communityCommand(program, ctx);
   tokenCommand(program, ctx);
-  transferCommands(program, ctx, streams);
+  importCommand(program, ctx, streams);
+  exportCommand(program, ctx, streams.stdout);
   pullCommand(program, ctx);
   demoCommand(program, ctx, streams.progress);
   auditCommand(program, ctx);

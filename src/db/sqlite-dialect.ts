@@ -106,7 +106,7 @@ export function openSqlite(path: string): { db: Kysely<Database>; hot: HotStatem
     database.pragma('journal_mode = WAL');
   } catch (error) {
     database.close();
-    // An import into a new store holds it alone until it commits (transfer/sqlite-import-journal.ts).
+    // An import into a new store holds it alone until it commits (import/write-sqlite-journal.ts).
     if (sqliteDialect.isUnavailable(error))
       throw new Error(
         `${path} is being written by another process (an import into a new store); try again once it ends`,

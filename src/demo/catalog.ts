@@ -1,5 +1,5 @@
 // The demo's feeds (chat channels) and its tags in their groups.
-import type { FeedRecord, TagRecord } from '../transfer/import-records.js';
+import type { FeedRecord, TagRecord } from '../import/records.js';
 import { DAY, wire } from './clock.js';
 import { ChatIds, type Random } from './random.js';
 import type { DemoFeed, DemoTag, FeedKind, TagKey } from './world.js';

@@ -4,7 +4,7 @@ import type { Store } from '../db/store.js';
 import { countHoldings } from '../communities/communities.repository.js';
 import type { Clock } from '../lib/clock.js';
 import { createTokensService } from '../tokens/tokens.service.js';
-import { importLines, type ImportSummary } from '../transfer/import.service.js';
+import { importLines, type ImportSummary } from '../import/import.service.js';
 import { demoRecords, demoSize } from './demo-records.js';
 
 /** Demos up to this many posts are generated whole first and parsed in this thread (no worker to start). */

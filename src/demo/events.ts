@@ -1,5 +1,5 @@
 // Demo calendar events: past, ongoing and upcoming, in several time zones, with hosts, tags, feeds and rich descriptions.
-import type { EventRecord } from '../transfer/import-records.js';
+import type { EventRecord } from '../import/records.js';
 import {
   emoji,
   list,

@@ -1,5 +1,5 @@
 // Demo members: names, unique e-mails, chat user ids and avatar URLs, with a few admins and one bot.
-import type { ProfileRecord } from '../transfer/import-records.js';
+import type { ProfileRecord } from '../import/records.js';
 import { DAY, wire } from './clock.js';
 import { EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES } from './names.js';
 import { ChatIds, type Random } from './random.js';

@@ -1,5 +1,5 @@
 // Demo posts over the last 120 days, each followed by its thread of comments (replies to replies included).
-import type { CommentRecord, PostRecord } from '../transfer/import-records.js';
+import type { CommentRecord, PostRecord } from '../import/records.js';
 import { articleDoc } from './articles.js';
 import { toMarkdown, type RichText } from './blocks.js';
 import { DAY, HOUR, MINUTE, messageTs, moment, permalink, wire, type Moment } from './clock.js';

@@ -12,7 +12,7 @@ export function toFeedSummary(feed: Pick<FeedRow, 'id' | 'label' | 'slug'>): Fee
   return { id: feed.id, label: feed.label, slug: feed.slug };
 }
 
-/** The import stores the chat message with every key of spec 2.9 (see import-line.ts). */
+/** The import stores the chat message with every key of spec 2.9 (see import/parse-rows.ts). */
 const toChatMessage = (stored: unknown): ChatMessage | null => readJson<ChatMessage | null>(stored);
 
 function toReferences(stored: unknown): References {

@@ -5,8 +5,8 @@
 import { createReadStream } from 'node:fs';
 import type { Store } from '../db/store.js';
 import type { Clock } from '../lib/clock.js';
-import { ImportError } from '../transfer/import-problems.js';
-import { importStream, type ImportSummary } from '../transfer/import.service.js';
+import { ImportError } from '../import/problems.js';
+import { importStream, type ImportSummary } from '../import/import.service.js';
 import { discard, freshState, loadState, savePage, type PullFiles, type PullState } from './pull-state.js';
 import { PullError, type Remote } from './remote-api.js';
 

@@ -5,9 +5,9 @@ import { demoRecords, type DemoOptions } from '../../src/demo/demo-records.js';
 import { SHORT_ID_PATTERN, UUID_PATTERN } from '../../src/lib/ids.js';
 import { formatInZone } from '../../src/lib/time-zone.js';
 import { epochOfStored, storedFromInput } from '../../src/lib/timestamps.js';
-import { parseLine } from '../../src/transfer/import-parse.js';
-import { emptyPlan } from '../../src/transfer/import-plan.js';
-import { recordKinds, recordSchemas, type RecordKind } from '../../src/transfer/import-records.js';
+import { parseLine } from '../../src/import/parse-line.js';
+import { emptyPlan } from '../../src/import/plan.js';
+import { recordKinds, recordSchemas, type RecordKind } from '../../src/import/records.js';
 
 type Rec = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import type { Clock } from '../../src/lib/clock.js';
 import type { FieldNames } from '../../src/tokens/field-names.js';
 import type { Scope } from '../../src/tokens/scopes.js';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
-import { importLines } from '../../src/transfer/import.service.js';
+import { importLines } from '../../src/import/import.service.js';
 import type { WriteRunner } from '../../src/writes/write-runner.js';
 
 export interface TokenOptions {

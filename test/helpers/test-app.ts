@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createCommunitiesService } from '../../src/communities/communities.service.js';
 import type { Scope } from '../../src/tokens/scopes.js';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
-import { importLines, type ImportSummary } from '../../src/transfer/import.service.js';
+import { importLines, type ImportSummary } from '../../src/import/import.service.js';
 import { attachContract } from './contract.js';
 import { seedCommunity, type Seeded, type TokenOptions } from './seed.js';
 import { createTestStore, type TestStore } from './test-store.js';

@@ -1,9 +1,9 @@
 // Hosted data imports as it is: records fetched from a hosted-mode token import without edits and answer as
 // the originals; a field named both ways is refused with its line; exports are always in spec names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportRecords } from '../../src/transfer/export.service.js';
-import { ImportError } from '../../src/transfer/import-problems.js';
-import { hostedAliases } from '../../src/transfer/hosted-aliases.js';
+import { exportRecords } from '../../src/export/export.service.js';
+import { ImportError } from '../../src/import/problems.js';
+import { hostedAliases } from '../../src/import/parse-hosted-aliases.js';
 import { hostedKey } from '../../src/hosted/hosted-names.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { profileIds } from '../../fixtures/community.js';

@@ -2,7 +2,7 @@
 // ASCII punctuation list, whatever the text and collation, so documents made before and after match.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUNCTUATION_CLASS } from '../../src/transfer/search-documents.js';
+import { PUNCTUATION_CLASS } from '../../src/import/search-load-documents.js';
 import { createTestStore, testDatabaseUrl, type TestStore } from '../helpers/test-store.js';
 
 /** What the search documents blanked before the class: `translate` of these 32 characters into spaces. */

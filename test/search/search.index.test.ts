@@ -3,12 +3,12 @@
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialMigration } from '../../src/db/migrations/001-initial.js';
-import { BODY_INDEX_LIMIT } from '../../src/transfer/search-documents.js';
+import { BODY_INDEX_LIMIT } from '../../src/import/search-load-documents.js';
 import { openStore } from '../../src/db/store.js';
 import { createCommunitiesService } from '../../src/communities/communities.service.js';
 import { searchIndexFor } from '../../src/search/search-index-factory.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
-import { importLines } from '../../src/transfer/import.service.js';
+import { importLines } from '../../src/import/import.service.js';
 import { upgradeStore } from '../../src/store-upgrade.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-store.js';

@@ -1,5 +1,5 @@
 // What the pipelined and bulk import need of PostgreSQL: foreign keys checked at commit when a transaction asks,
-// and search triggers a bulk import may switch off for its own transaction (SQLite needs neither: see import-store.ts).
+// and search triggers a bulk import may switch off for its own transaction (SQLite needs neither: see import/write-store.ts).
 import { sql, type Kysely } from 'kysely';
 import type { StoreName } from './column-types.js';
 import { postgresSearchFunction } from './002-search.js';

@@ -1,0 +1,86 @@
+// `hearth import`: an NDJSON file (or stdin) into one community, all or nothing, with progress.
+import type { ReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import type { Command } from 'commander';
+import { CliError, type CliContext } from './context.js';
+import type { ProgressStream } from './progress.js';
+
+export interface ImportStreams {
+  stdin: Readable;
+  /** Where progress is shown (stderr). */
+  progress: ProgressStream;
+}
+
+export function importCommand(program: Command, ctx: CliContext, streams: ImportStreams): void {
+  program
+    .command('import <file>')
+    .description("import an NDJSON file ('-' for stdin); all or nothing, every bad line reported")
+    .requiredOption('--community <slug>', 'community to import into')
+    .option('--quiet', 'no progress, only the summary line')
+    .option('--dry-run', 'check the whole file, links included, and write nothing')
+    .option('--ignore-unknown', 'drop fields the format does not know instead of refusing the file')
+    .action(
+      (file: string, options: { community: string; quiet?: boolean; dryRun?: boolean; ignoreUnknown?: boolean }) =>
+        ctx.withStore(async (store) => {
+          const [
+            { createReadStream, statSync },
+            { createCommunitiesService },
+            { importStream },
+            { ImportError },
+            { createProgress },
+          ] = await Promise.all([
+            import('node:fs'),
+            import('../communities/communities.service.js'),
+            import('../import/import.service.js'),
+            import('../import/problems.js'),
+            import('./progress.js'),
+          ]);
+          const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
+          let input: Readable;
+          let size: number | null = null;
+          try {
+            size = file === '-' ? null : statSync(file).size;
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`No such file: ${file}`);
+            throw error;
+          }
+          input = file === '-' ? streams.stdin : createReadStream(file);
+          // The share of the file read so far gives the fraction done, and so the time left; stdin has no size.
+          const fraction = () => (size ? Math.min(1, (input as ReadStream).bytesRead / size) : null);
+          const progress = createProgress({ label: 'import', quiet: options.quiet === true, stream: streams.progress });
+          const started = performance.now();
+          const ignored: string[] = [];
+          try {
+            const summary = await importStream(store, community.id, input, {
+              clock: ctx.clock,
+              dryRun: options.dryRun === true,
+              ignoreUnknown: options.ignoreUnknown === true,
+              onIgnored: (line, field) => ignored.push(`'${field}' (line ${line})`),
+              onRead: (records) => progress.update(records, fraction(), 'reading'),
+              onWrite: (records) => progress.update(records, fraction(), 'writing'),
+            });
+            progress.stop();
+            if (ignored.length > 0) {
+              ctx.io.err(
+                `Ignored ${ignored.length} unknown field${ignored.length === 1 ? '' : 's'}: ${ignored.slice(0, 10).join(', ')}${ignored.length > 10 ? ', …' : ''}.`,
+              );
+            }
+            const seconds = (performance.now() - started) / 1000;
+            const parts = Object.entries(summary)
+              .filter(([k, v]) => k !== 'records' && v > 0)
+              .map(([k, v]) => `${v} ${k}`);
+            const detail = parts.length ? `: ${parts.join(', ')}` : '';
+            ctx.io.out(
+              options.dryRun
+                ? `Checked ${summary.records} records${detail}; all would import into '${community.slug}' (dry run: nothing was written).`
+                : `Imported ${summary.records} records into '${community.slug}'${detail} in ${seconds.toFixed(1)} s (${Math.round(summary.records / seconds)} records/s).`,
+            );
+          } catch (error) {
+            progress.stop();
+            if (error instanceof ImportError)
+              throw new CliError(`${options.dryRun ? 'Dry run' : 'Import failed, nothing was kept'}: ${error.message}`);
+            throw error;
+          }
+        }),
+    );
+}
