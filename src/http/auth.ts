@@ -16,11 +16,7 @@ declare module 'fastify' {
 
 /** The secret of an `Authorization: Bearer <secret>` header, or null. */
 export function bearerSecret(request: FastifyRequest): string | null {
-  return bearerSecretOf(request.headers.authorization);
-}
-
-/** The secret of an `Authorization` header's value, or null. */
-export function bearerSecretOf(header: string | undefined): string | null {
+  const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
   const match = /^Bearer +([^\s]+) *$/i.exec(header);
   return match?.[1] ?? null;
