@@ -13,7 +13,7 @@ import { eventWritesRoutes } from './events/event-writes.routes.js';
 import { createEventWritesService } from './events/event-writes.service.js';
 import { createFeedsService } from './feeds/feeds.service.js';
 import { feedsRoutes } from './feeds/feeds.routes.js';
-import { registerAuth } from './http/auth.js';
+import { decorateBearer, registerAuth } from './http/auth.js';
 import { registerBodyDeadline } from './http/body-deadline.js';
 import { answerExpectations, clientErrorHandler } from './http/client-errors.js';
 import { registerCors } from './http/cors.js';
@@ -124,6 +124,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     perSecond: config.rateLimitPerSecond,
     authFailuresPerSecond: config.authFailuresPerSecond,
   };
+  decorateBearer(app);
   rateLimit = createRateLimit(counter, rateLimitSettings);
   registerRateLimit(app, rateLimit);
   app.addHook('onRequest', (request, _reply, done) => {

@@ -8,7 +8,7 @@
 // with a deadline when Redis is shared (./shared-counter.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { bearerHash, bearerSecret } from './auth.js';
+import { bearerHash, bearerOf } from './auth.js';
 import { openApiPath } from '../openapi/openapi.js';
 import type { RequestCounter } from './shared-counter.js';
 import type { WindowCount } from './window-counter.js';
@@ -96,13 +96,13 @@ export function createRateLimit(counter: RequestCounter, limits: RateLimits): Ra
         { 'retry-after': String(reset) },
       );
     }
-    const secret = bearerSecret(request);
+    const bearer = bearerOf(request);
     // No token: authentication will refuse it, and the refusal is counted against the address.
-    if (secret === null) return void setHeaders(reply, limits.authFailuresPerSecond, failures);
+    if (bearer === null) return void setHeaders(reply, limits.authFailuresPerSecond, failures);
     return counted(
       reply,
       limits.perSecond,
-      counter.hit(limitKeys.token(secret), () => limitKeys.token(bearerHash(request, secret))),
+      counter.hit(limitKeys.token(bearer.secret), () => limitKeys.token(bearerHash(bearer))),
     );
   };
 
