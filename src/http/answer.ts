@@ -46,10 +46,7 @@ export function earlyAnswer(
     const found = peek(request);
     if (found === undefined) return done();
     if (!(found instanceof Promise)) return void sendAnswer(request, reply, found);
-    // A failed change check is the ordinary path's to answer.
-    found.then(
-      (answer) => (answer === undefined ? done() : void sendAnswer(request, reply, answer)),
-      () => done(),
-    );
+    // A failed change check fails the request as the handler's read would, through the error handler, at once.
+    found.then((answer) => (answer === undefined ? done() : void sendAnswer(request, reply, answer)), done);
   };
 }
