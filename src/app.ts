@@ -27,6 +27,7 @@ import { registerNotFound } from './http/not-found.js';
 import { registerOpenApi } from './openapi/openapi.js';
 import { createRateLimit, registerRateLimit, type RateLimit } from './http/rate-limit.js';
 import { requestIdFrom } from './http/request-id.js';
+import { requestLogger } from './http/request-logger.js';
 import { localCounter, SharedCounter, type RequestCounter } from './http/shared-counter.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -78,6 +79,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       redact: ['req.headers.authorization'],
     },
     genReqId: requestIdFrom,
+    // Each request's logger is made when it first writes: at LOG_LEVEL=warn a cached answer makes none.
+    childLoggerFactory: requestLogger,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
