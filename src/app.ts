@@ -1,5 +1,4 @@
 // Builds the Hearth application: one factory for the server, the command line and the tests.
-import { createServer, type ServerOptions } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
@@ -15,11 +14,10 @@ import { eventWritesRoutes } from './events/event-writes.routes.js';
 import { createEventWritesService } from './events/event-writes.service.js';
 import { createFeedsService } from './feeds/feeds.service.js';
 import { feedsRoutes } from './feeds/feeds.routes.js';
-import { registerAuth } from './http/auth.js';
+import { decorateBearer, registerAuth } from './http/auth.js';
 import { registerBodyDeadline } from './http/body-deadline.js';
 import { answerExpectations, clientErrorHandler } from './http/client-errors.js';
 import { registerCors } from './http/cors.js';
-import { createFastPath, type FastPath } from './http/fast-path.js';
 import { registerErrorHandler, sendError, toAppError } from './http/error-handler.js';
 import { registerEtag } from './http/etag.js';
 import { registerHostedMode } from './http/hosted-mode.js';
@@ -31,6 +29,7 @@ import { registerNotFound } from './http/not-found.js';
 import { registerOpenApi } from './openapi/openapi.js';
 import { createRateLimit, registerRateLimit, type RateLimit } from './http/rate-limit.js';
 import { requestIdFrom } from './http/request-id.js';
+import { requestLogger } from './http/request-logger.js';
 import { localCounter, SharedCounter, type RequestCounter } from './http/shared-counter.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -43,7 +42,7 @@ import { searchIndexFor } from './search/search-index-factory.js';
 import { createSearchService } from './search/search.service.js';
 import { searchRoutes } from './search/search.routes.js';
 import { apiKeyRoutes } from './tokens/api-key.routes.js';
-import { createTokensService, hashSecret } from './tokens/tokens.service.js';
+import { createTokensService } from './tokens/tokens.service.js';
 import { createWriteRunner, type WriteRunner } from './writes/write-runner.js';
 import { refreshFragments } from './rendering/fragment-refresh.js';
 
@@ -79,8 +78,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const clock = options.clock ?? systemClock;
   // Framework errors are answered before any hook runs; they are counted all the same, once this is set.
   let rateLimit: RateLimit | null = null;
-  // Set once the services exist (below): cached by-id answers leave before Fastify's request handling.
-  let fastPath: FastPath | null = null;
 
   const app = Fastify({
     logger: options.logger ?? {
@@ -88,6 +85,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       redact: ['req.headers.authorization'],
     },
     genReqId: requestIdFrom,
+    // Each request's logger is made when it first writes: at LOG_LEVEL=warn a cached answer makes none.
+    childLoggerFactory: requestLogger,
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -111,22 +110,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           (limited: unknown) => toAppError(limited, store.dialect),
         )
         .then((appError) => sendError(reply, request, appError));
-    },
-    // Fastify's own HTTP/1 server, with the fast path in front of its handler.
-    serverFactory: (handler, options) => {
-      const settings = options as {
-        http?: ServerOptions;
-        keepAliveTimeout: number;
-        requestTimeout: number;
-        connectionTimeout: number;
-      };
-      const server = createServer(settings.http ?? {}, (request, response) =>
-        fastPath ? fastPath.listener(request, response, handler) : handler(request, response),
-      );
-      server.keepAliveTimeout = settings.keepAliveTimeout;
-      server.requestTimeout = settings.requestTimeout;
-      server.setTimeout(settings.connectionTimeout);
-      return server;
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Before any plugin: every context inherits it. Bodies are judged as sent, the other parts coerced from text.
@@ -152,6 +135,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     perSecond: config.rateLimitPerSecond,
     authFailuresPerSecond: config.authFailuresPerSecond,
   };
+  decorateBearer(app);
   rateLimit = createRateLimit(counter, rateLimitSettings);
   registerRateLimit(app, rateLimit);
   app.addHook('onRequest', (request, _reply, done) => {
@@ -182,24 +166,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const feeds = createFeedsService(store.db, store.dialect);
 
   const metrics = options.metrics ?? createMetrics();
-  // Not behind a proxy: the client's address (rate limits, logs) would differ from Fastify's.
-  if (!config.trustProxy) {
-    fastPath = createFastPath({
-      peek: (kind, communityId, id) => answers.peekSoon(kind, communityId, id, clock()),
-      known: (secret) => tokens.known(secret),
-      hashSecret,
-      counter,
-      limits: rateLimitSettings,
-      metrics,
-      // Where Fastify writes its two lines per request (info and below), the fast path writes the same.
-      requestLog: ['info', 'debug', 'trace'].includes(app.log.level) ? app.log : null,
-    });
-    metrics.watchFastPath(fastPath.stats);
-    app.addHook('preClose', (done) => {
-      fastPath = null;
-      done();
-    });
-  }
   registerMetrics(app, metrics, { store, answerCache, token: config.metricsToken });
   await app.register(healthRoutes, { store, redis: () => counter.sharing });
   await app.register(

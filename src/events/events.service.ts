@@ -30,8 +30,9 @@ function dayBounds(value: string): { from: string; to: string } {
 
 export function createEventsService(reader: FragmentReader, hot: HotStatements, clock: Clock) {
   return {
-    /** The event's answer when the answer cache holds it and can say so at once (see `earlyAnswer`). */
-    peek: (communityId: string, id: string): Answer | undefined => reader.peek('event', communityId, id, clock()),
+    /** The event's answer when the answer cache holds it, once a change check in flight has answered (`earlyAnswer`). */
+    peek: (communityId: string, id: string): Answer | undefined | Promise<Answer | undefined> =>
+      reader.peek('event', communityId, id, clock()),
 
     async get(communityId: string, id: string): Promise<Answer> {
       const answer = await reader.one('event', communityId, id, clock());

@@ -104,16 +104,10 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
 
   return {
     /**
-     * The cached answer for one event or post when it can be had without waiting (the change check, if due,
-     * answered at once: always on SQLite); else undefined, and the request takes the ordinary path.
+     * The cached answer for one event or post, or undefined; a change check in flight (on PostgreSQL a query) is
+     * waited for first, so that a cached answer is never read past a change another process made.
      */
-    peek(kind: 'event' | 'post', communityId: string, id: string, now: number): Answer | undefined {
-      if (cache.sync()) return undefined;
-      return cache.peek(`${kind}|${communityId}|${id}`, now);
-    },
-
-    /** As `peek`, but a change check in flight is waited for (on PostgreSQL it is a query) rather than declined. */
-    peekSoon(
+    peek(
       kind: 'event' | 'post',
       communityId: string,
       id: string,

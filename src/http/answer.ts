@@ -26,12 +26,15 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
 }
 
 /**
- * A by-id route's own `onRequest` hook (it runs after authentication and the scope check): an answer the cache
- * holds leaves from here, before parsing, validation and the handler. A miss goes on to them as before; an id
- * that validation would refuse never had an answer to be cached. Requests announcing a body take the ordinary
- * path, which reads and judges it.
+ * A by-id route's own `onRequest` hook (it runs after the limiter, authentication and the scope check): the one
+ * exit of an answer the cache holds, before parsing, validation and the handler; on PostgreSQL it waits for a
+ * change check in flight, as the handler would. A miss goes on to them and leaves through the handler, read from
+ * the store. An id that validation would refuse never had an answer to be cached. Requests announcing a body take
+ * the ordinary path, which reads and judges it.
  */
-export function earlyAnswer(peek: (request: FastifyRequest) => Answer | undefined): onRequestHookHandler {
+export function earlyAnswer(
+  peek: (request: FastifyRequest) => Answer | undefined | Promise<Answer | undefined>,
+): onRequestHookHandler {
   return (request, reply, done) => {
     const { headers } = request;
     if (
@@ -40,8 +43,10 @@ export function earlyAnswer(peek: (request: FastifyRequest) => Answer | undefine
       headers['transfer-encoding'] !== undefined
     )
       return done();
-    const answer = peek(request);
-    if (answer === undefined) return done();
-    sendAnswer(request, reply, answer);
+    const found = peek(request);
+    if (found === undefined) return done();
+    if (!(found instanceof Promise)) return void sendAnswer(request, reply, found);
+    // A failed change check fails the request as the handler's read would, through the error handler, at once.
+    found.then((answer) => (answer === undefined ? done() : void sendAnswer(request, reply, answer)), done);
   };
 }

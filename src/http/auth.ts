@@ -11,31 +11,38 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The presented bearer credential, read from the header once (`bearerOf`); undefined until it is read. */
+    bearer: Bearer | null | undefined;
   }
 }
 
-/** The secret of an `Authorization: Bearer <secret>` header, or null. */
-export function bearerSecret(request: FastifyRequest): string | null {
-  return bearerSecretOf(request.headers.authorization);
+/** An `Authorization: Bearer <secret>` credential; its SHA-256 made once, by whichever step needs it first. */
+export interface Bearer {
+  readonly secret: string;
+  hash: string | undefined;
 }
 
-/** The secret of an `Authorization` header's value, or null. */
-export function bearerSecretOf(header: string | undefined): string | null {
-  if (typeof header !== 'string') return null;
-  const match = /^Bearer +([^\s]+) *$/i.exec(header);
-  return match?.[1] ?? null;
+/** Every request carries its credential, parsed by the first of the limiter, authentication or /metrics to read it. */
+export function decorateBearer(app: FastifyInstance): void {
+  app.decorateRequest('bearer', undefined);
 }
 
-const hashes = new WeakMap<FastifyRequest, string>();
+/** The request's bearer credential, or null when its `Authorization` header holds none. */
+export function bearerOf(request: FastifyRequest): Bearer | null {
+  let bearer = request.bearer;
+  if (bearer === undefined) {
+    const header = request.headers.authorization;
+    const secret = typeof header === 'string' ? /^Bearer +([^\s]+) *$/i.exec(header)?.[1] : undefined;
+    bearer = secret === undefined ? null : { secret, hash: undefined };
+    request.bearer = bearer;
+  }
+  return bearer;
+}
 
 /** SHA-256 of the presented secret, computed once per request (the rate limiter keys on it too). */
-export function bearerHash(request: FastifyRequest, secret: string): string {
-  let hash = hashes.get(request);
-  if (hash === undefined) {
-    hash = hashSecret(secret);
-    hashes.set(request, hash);
-  }
-  return hash;
+export function bearerHash(bearer: Bearer): string {
+  bearer.hash ??= hashSecret(bearer.secret);
+  return bearer.hash;
 }
 
 /** The authenticated principal; routes behind `registerAuth` always have one. */
@@ -63,14 +70,14 @@ export function registerAuth(app: FastifyInstance, tokens: TokensService): void 
 
   // A callback hook: a token seen within the last second is admitted without a promise or a query.
   app.addHook('onRequest', (request, _reply, done) => {
-    const secret = bearerSecret(request);
-    if (!secret)
+    const bearer = bearerOf(request);
+    if (!bearer)
       return done(
         new AppError('unauthorized', 'Missing or malformed Authorization header; expected "Bearer <token>".'),
       );
-    const known = tokens.known(secret);
+    const known = tokens.known(bearer.secret);
     if (known !== undefined) return done(admit(request, known));
     // A hash already made for this request (the rate limiter's) is reused.
-    tokens.authenticate(secret, hashes.get(request)).then((principal) => done(admit(request, principal)), done);
+    tokens.authenticate(bearer.secret, bearer.hash).then((principal) => done(admit(request, principal)), done);
   });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Store } from '../db/store.js';
 import { AppError } from '../errors.js';
 import { scrape, type Metrics } from '../metrics/metrics.js';
-import { bearerSecret } from './auth.js';
+import { bearerOf } from './auth.js';
 
 /** The route label of requests that matched no route: one value, so unknown paths cannot multiply the series. */
 const UNMATCHED = 'unmatched';
@@ -39,9 +39,9 @@ export function registerMetrics(
   // Scraped like a probe (and guarded by its own token when set): never rate-limited.
   app.get('/metrics', { config: { rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
     if (expected) {
-      const presented = bearerSecret(request);
+      const presented = bearerOf(request);
       // Digests of equal length, compared in constant time: the answer's timing says nothing of the token.
-      if (presented === null || !timingSafeEqual(digest(presented), expected)) {
+      if (presented === null || !timingSafeEqual(digest(presented.secret), expected)) {
         throw new AppError('unauthorized', 'GET /metrics needs "Authorization: Bearer <METRICS_TOKEN>".');
       }
     }

@@ -6,10 +6,9 @@
 // without adding to it (the failed-authentication gate) nor count by the final status (a 401). What is
 // left is one Map lookup and a counter per request in-process (./window-counter.ts) and one script call
 // with a deadline when Redis is shared (./shared-counter.ts).
-import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { bearerHash, bearerSecret } from './auth.js';
+import { bearerHash, bearerOf } from './auth.js';
 import { openApiPath } from '../openapi/openapi.js';
 import type { RequestCounter } from './shared-counter.js';
 import type { WindowCount } from './window-counter.js';
@@ -30,18 +29,12 @@ export interface RateLimits {
 
 const adminPrefix = '/admin/v0/';
 
-/**
- * The counters' keys, shared with the fast path so both count the same windows. In process a token's key is
- * the secret itself (no hashing); only its SHA-256 leaves for Redis.
- */
-export const limitKeys = {
+/** The counters' keys. In process a token's key is the secret itself (no hashing); only its SHA-256 leaves for Redis. */
+const limitKeys = {
   token: (secretOrHash: string) => `t:${secretOrHash}`,
   failures: (address: string | undefined) => `f:${address}`,
   address: (address: string) => `a:${address}`,
 };
-
-/** Requests the fast path (./fast-path.ts) counted and handed on: the limiter enforces that window, not a new count. */
-export const countedAlready = new WeakMap<IncomingMessage, WindowCount>();
 
 /** Each step answers a promise only when the count is shared through Redis. */
 export interface RateLimit {
@@ -55,18 +48,10 @@ function secondsLeft(window: WindowCount | undefined): number {
   return window ? Math.max(1, Math.ceil((window.endsAt - performance.now()) / 1000)) : 1;
 }
 
-/** The values of the RateLimit headers for a limit and the window counted against it. */
-export function rateLimitHeaders(
-  limit: number,
-  window: WindowCount | undefined,
-): { limit: number; remaining: number; reset: number } {
-  return { limit, remaining: Math.max(0, limit - (window?.count ?? 0)), reset: secondsLeft(window) };
-}
-
 function setHeaders(reply: FastifyReply, limit: number, window: WindowCount | undefined): number {
-  const { remaining, reset } = rateLimitHeaders(limit, window);
+  const reset = secondsLeft(window);
   reply.header('ratelimit-limit', limit);
-  reply.header('ratelimit-remaining', remaining);
+  reply.header('ratelimit-remaining', Math.max(0, limit - (window?.count ?? 0)));
   reply.header('ratelimit-reset', reset);
   return reset;
 }
@@ -111,16 +96,13 @@ export function createRateLimit(counter: RequestCounter, limits: RateLimits): Ra
         { 'retry-after': String(reset) },
       );
     }
-    const secret = bearerSecret(request);
+    const bearer = bearerOf(request);
     // No token: authentication will refuse it, and the refusal is counted against the address.
-    if (secret === null) return void setHeaders(reply, limits.authFailuresPerSecond, failures);
-    // Counted already by the fast path, which handed the request on (over its limit, or no answer held).
-    const window = countedAlready.get(request.raw);
-    if (window) return enforce(reply, limits.perSecond, window);
+    if (bearer === null) return void setHeaders(reply, limits.authFailuresPerSecond, failures);
     return counted(
       reply,
       limits.perSecond,
-      counter.hit(limitKeys.token(secret), () => limitKeys.token(bearerHash(request, secret))),
+      counter.hit(limitKeys.token(bearer.secret), () => limitKeys.token(bearerHash(bearer))),
     );
   };
 

@@ -16,8 +16,6 @@ export interface Metrics {
   watchPool(read: () => PoolStats | null): void;
   /** Reads the answer cache's hit and miss counts at each scrape. */
   watchAnswerCache(stats: Readonly<{ hits: number; misses: number }>): void;
-  /** Reads the count of answers the fast path sent (http/fast-path.ts) at each scrape. */
-  watchFastPath(stats: Readonly<{ answers: number }>): void;
   /** One webhook attempt: whether the receiver took it, how long it took, and for a delivered message its lag since the change. */
   observeWebhookAttempt(ok: boolean, seconds: number, lagSeconds: number | null): void;
   /** Messages given up after 24 hours of failed attempts. */
@@ -140,13 +138,6 @@ export function createMetrics(): Metrics {
         'hearth_answer_cache_misses_total',
         'Answers the answer cache did not hold, read from the store',
         () => stats.misses,
-      );
-    },
-    watchFastPath(stats) {
-      copied(
-        'hearth_fast_path_answers_total',
-        'Cached by-id answers sent before the framework handled the request',
-        () => stats.answers,
       );
     },
   };

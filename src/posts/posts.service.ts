@@ -11,8 +11,9 @@ export const HOME_FEED = 'home';
 
 export function createPostsService(reader: FragmentReader, hot: HotStatements, clock: () => number) {
   return {
-    /** The post's answer when the answer cache holds it and can say so at once (see `earlyAnswer`). */
-    peek: (communityId: string, id: string): Answer | undefined => reader.peek('post', communityId, id, clock()),
+    /** The post's answer when the answer cache holds it, once a change check in flight has answered (`earlyAnswer`). */
+    peek: (communityId: string, id: string): Answer | undefined | Promise<Answer | undefined> =>
+      reader.peek('post', communityId, id, clock()),
 
     async get(communityId: string, id: string): Promise<Answer> {
       const answer = await reader.one('post', communityId, id, clock());
