@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ifMatchHolds } from '../http/answer.js';
-import { principalOf } from '../http/auth.js';
-import { errorResponses } from '../http/error-responses.js';
+import { principalOf } from '../tokens/auth.js';
+import { errorResponses } from '../schemas/error-responses.js';
 import { etagFor } from '../http/hosted-mode.js';
 import { IdempotencyHeaders, idempotently } from '../http/idempotency.js';
 import type { IdempotencyService, StoredResponse } from '../idempotency/idempotency.service.js';

@@ -1,8 +1,8 @@
 // HTTP routes of calendar events (spec 4.1, 4.2); answers leave as the bytes the fragments make.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { earlyAnswer, sendAnswer } from '../http/answer.js';
-import { principalOf } from '../http/auth.js';
-import { errorResponses } from '../http/error-responses.js';
+import { principalOf } from '../tokens/auth.js';
+import { errorResponses } from '../schemas/error-responses.js';
 import { EventListQuery, EventPageResponse, EventParams, EventResponse } from './events.schemas.js';
 import type { EventsService } from './events.service.js';
 

@@ -1,7 +1,7 @@
 // HTTP routes of feeds: the list and one feed, as the hosted product answers them.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { principalOf } from '../http/auth.js';
-import { errorResponses } from '../http/error-responses.js';
+import { principalOf } from '../tokens/auth.js';
+import { errorResponses } from '../schemas/error-responses.js';
 import { FeedListQuery, FeedPageResponse, FeedParams, FeedResponse } from './feeds.schemas.js';
 import type { FeedsService } from './feeds.service.js';
 

@@ -5,7 +5,7 @@ import { Type } from '@sinclair/typebox';
 import type { Store } from '../db/store.js';
 import { AppError } from '../errors.js';
 import { StringEnum } from '../schemas/common.js';
-import { errorResponses } from './error-responses.js';
+import { errorResponses } from '../schemas/error-responses.js';
 
 const Health = Type.Object({
   status: Type.String(),

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Store } from '../db/store.js';
 import { AppError } from '../errors.js';
 import { scrape, type Metrics } from '../metrics/metrics.js';
-import { bearerOf } from './auth.js';
+import { bearerOf } from './bearer.js';
 
 /** The route label of requests that matched no route: one value, so unknown paths cannot multiply the series. */
 const UNMATCHED = 'unmatched';

@@ -8,7 +8,7 @@
 // with a deadline when Redis is shared (./shared-counter.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { bearerHash, bearerOf } from './auth.js';
+import { bearerHash, bearerOf } from './bearer.js';
 import { openApiPath } from '../openapi/openapi.js';
 import type { RequestCounter } from './shared-counter.js';
 import type { WindowCount } from './window-counter.js';

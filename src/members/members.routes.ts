@@ -1,7 +1,7 @@
 // HTTP routes of adding a member (spec 4.6) and deactivating one.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { principalOf } from '../http/auth.js';
-import { errorResponses } from '../http/error-responses.js';
+import { principalOf } from '../tokens/auth.js';
+import { errorResponses } from '../schemas/error-responses.js';
 import { IdempotencyHeaders, idempotently } from '../http/idempotency.js';
 import type { IdempotencyService, StoredResponse } from '../idempotency/idempotency.service.js';
 import { saveResponseOf } from '../idempotency/save-response.js';

@@ -2,7 +2,7 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { Type } from '@sinclair/typebox';
 import type { FastifySchema } from 'fastify';
-import { errorResponses } from '../http/error-responses.js';
+import { errorResponses } from '../schemas/error-responses.js';
 import { nameSharedSchemas } from './openapi-components.js';
 import { responseExamples, type CapturedExamples } from './examples.js';
 

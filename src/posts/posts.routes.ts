@@ -1,8 +1,8 @@
 // HTTP routes of posts (spec 4.3, 4.4); answers leave as the bytes the fragments make.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { earlyAnswer, sendAnswer } from '../http/answer.js';
-import { principalOf } from '../http/auth.js';
-import { errorResponses } from '../http/error-responses.js';
+import { principalOf } from '../tokens/auth.js';
+import { errorResponses } from '../schemas/error-responses.js';
 import { FeedPostsParams, PostListQuery, PostPageResponse, PostParams, PostResponse } from './posts.schemas.js';
 import type { PostsService } from './posts.service.js';
 

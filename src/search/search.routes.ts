@@ -1,8 +1,8 @@
 // HTTP route of search (spec 4.5, Beta): post pages leave as the bytes their fragments make.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sendAnswer } from '../http/answer.js';
-import { principalOf } from '../http/auth.js';
-import { errorResponses } from '../http/error-responses.js';
+import { principalOf } from '../tokens/auth.js';
+import { errorResponses } from '../schemas/error-responses.js';
 import { RANK_BUDGET, TITLE_CANDIDATES } from './search-budget.js';
 import { SearchPageResponse, SearchParams } from './search.schemas.js';
 import type { SearchService } from './search.service.js';

@@ -1,7 +1,7 @@
 // HTTP route of the calling token's own description: `GET /api_key/me`.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { principalOf } from '../http/auth.js';
-import { errorResponses } from '../http/error-responses.js';
+import { principalOf } from './auth.js';
+import { errorResponses } from '../schemas/error-responses.js';
 import { ApiKey } from './api-key.schemas.js';
 import { One } from '../schemas/common.js';
 import type { TokensService } from './tokens.service.js';

@@ -1,5 +1,6 @@
 // Issuing, checking, listing and revoking bearer tokens. Secrets are random, shown once, kept as SHA-256.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashSecret } from '../lib/secret-hash.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -46,8 +47,6 @@ interface KnownPrincipal {
 }
 
 /** SHA-256 fits here: the secrets are 256 random bits, so there is nothing to stretch. */
-export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
-
 export function createTokensService(db: Kysely<Database>, clock: Clock = systemClock) {
   const lastTouched = new Map<string, number>();
   const known = new Map<string, KnownPrincipal>();

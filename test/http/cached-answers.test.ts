@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashSecret } from '../../src/tokens/tokens.service.js';
+import { hashSecret } from '../../src/lib/secret-hash.js';
 import { privateRedisAvailable, startPrivateRedis, type PrivateRedis } from '../helpers/private-redis.js';
 import { postIds, postRecords } from '../../fixtures/posts.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

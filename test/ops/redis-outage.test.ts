@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { hashSecret } from '../../src/tokens/tokens.service.js';
+import { hashSecret } from '../../src/lib/secret-hash.js';
 import { SharedCounter, type RequestCounter } from '../../src/http/shared-counter.js';
 import { freePort, privateRedisAvailable, startPrivateRedis, type PrivateRedis } from '../helpers/private-redis.js';
 import { createTestStore, testDatabaseUrl, type TestStore } from '../helpers/test-store.js';

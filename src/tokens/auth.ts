@@ -2,8 +2,9 @@
 // its config; the principal found here confines every later query to the token's community.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import type { Scope } from '../tokens/scopes.js';
-import { hashSecret, type Principal, type TokensService } from '../tokens/tokens.service.js';
+import { bearerOf } from '../http/bearer.js';
+import type { Scope } from './scopes.js';
+import type { Principal, TokensService } from './tokens.service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,38 +12,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
-    /** The presented bearer credential, read from the header once (`bearerOf`); undefined until it is read. */
-    bearer: Bearer | null | undefined;
   }
-}
-
-/** An `Authorization: Bearer <secret>` credential; its SHA-256 made once, by whichever step needs it first. */
-export interface Bearer {
-  readonly secret: string;
-  hash: string | undefined;
-}
-
-/** Every request carries its credential, parsed by the first of the limiter, authentication or /metrics to read it. */
-export function decorateBearer(app: FastifyInstance): void {
-  app.decorateRequest('bearer', undefined);
-}
-
-/** The request's bearer credential, or null when its `Authorization` header holds none. */
-export function bearerOf(request: FastifyRequest): Bearer | null {
-  let bearer = request.bearer;
-  if (bearer === undefined) {
-    const header = request.headers.authorization;
-    const secret = typeof header === 'string' ? /^Bearer +([^\s]+) *$/i.exec(header)?.[1] : undefined;
-    bearer = secret === undefined ? null : { secret, hash: undefined };
-    request.bearer = bearer;
-  }
-  return bearer;
-}
-
-/** SHA-256 of the presented secret, computed once per request (the rate limiter keys on it too). */
-export function bearerHash(bearer: Bearer): string {
-  bearer.hash ??= hashSecret(bearer.secret);
-  return bearer.hash;
 }
 
 /** The authenticated principal; routes behind `registerAuth` always have one. */

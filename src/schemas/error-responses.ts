@@ -1,5 +1,5 @@
 // Response schema entries for the error statuses a route can answer, all with the one error body.
-import { ErrorBody } from '../schemas/common.js';
+import { ErrorBody } from './common.js';
 
 const descriptions: Record<number, string> = {
   400: 'Invalid parameter or body',
