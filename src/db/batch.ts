@@ -35,9 +35,10 @@ const texts = new WeakMap<object, Map<string, string>>();
  * On SQLite an upsert is first tried as a plain `INSERT OR FAIL`, and written as the upsert only once a row's key
  * is found taken (then for the rest of the call). An upsert may abort half-way, so SQLite keeps a statement journal
  * of every page it changes that the transaction had changed before: over 64 KiB a statement, a temporary file. At
- * a million posts, whose key indexes take a random page for each row, that was 40 GB written into it during one
- * import; an `OR FAIL` insert needs none (a failed one keeps the rows before the failing one, which the upsert
- * then writes again with the same values, and an error rolls the caller's whole transaction back anyway).
+ * a million posts, whose key indexes take a random page for each row, one import wrote heavily into it
+ * (measured: bench/analysis.md, 'Figures behind the code's choices'); an `OR FAIL` insert needs none (a failed
+ * one keeps the rows before the failing one, which the upsert then writes again with the same values, and an
+ * error rolls the caller's whole transaction back anyway).
  */
 async function writeRows(
   db: Kysely<Database>,

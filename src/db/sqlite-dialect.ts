@@ -100,7 +100,8 @@ export function openSqlite(path: string): { db: Kysely<Database>; hot: HotStatem
   const tightened = path === ':memory:' ? [] : preparePrivately(path);
   const database = new SQLite(path);
   // 8 KB pages for a new file (an existing one keeps its own): rendered answers of 2-3 KB pack three to a page
-  // instead of one to a 4 KB page, which keeps the file ~15% smaller.
+  // instead of one to a 4 KB page, which keeps the file smaller
+  // (measured: bench/analysis.md, 'Figures behind the code's choices').
   try {
     database.pragma('page_size = 8192');
     database.pragma('journal_mode = WAL');

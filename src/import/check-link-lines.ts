@@ -14,7 +14,8 @@ interface Chain {
 /**
  * Lines and roles of links, grouped by the record they name (`table:id`), at most `limit` lines a record (the
  * first ones). Each line is a slot of three typed arrays (line number, role, next slot of its record): 10 bytes,
- * where a line and a role in two JavaScript arrays took ~35 bytes of heap and kept the garbage collector busy.
+ * where a line and a role in two JavaScript arrays took several times that in heap and kept the garbage collector
+ * busy (measured: bench/analysis.md, 'Figures behind the code's choices').
  */
 export class LinkLines {
   private lines = new Int32Array(1024);

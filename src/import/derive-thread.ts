@@ -32,8 +32,8 @@ export interface ChunkSource {
 
 /**
  * The worker's young generation: most of what it allocates (lines, parsed records, rows) is garbage by the next
- * chunk, and the file's blocks it is handed are freed only when it collects. At 8 MB rather than V8's default the
- * 1M import into a populated SQLite community peaked at 447 MB against 470-491 MB, in the same time.
+ * chunk, and the file's blocks it is handed are freed only when it collects. At 8 MB rather than V8's default an
+ * import peaks lower, in the same time (measured: bench/analysis.md, 'Figures behind the code's choices').
  */
 const WORKER_YOUNG_GENERATION_MB = 8;
 

@@ -4,8 +4,8 @@ const CR = 13;
 
 /**
  * Splits on the bytes and decodes each line alone: decoding a whole block made one two-byte string of it as soon
- * as one character was not Latin-1, and every line cut from it two-byte too (slower to split and to parse: a
- * 72 MB file took 600 ms to decode and split that way, 40 ms this way). A line break byte never occurs inside a
+ * as one character was not Latin-1, and every line cut from it two-byte too (slower to split and to parse;
+ * measured: bench/analysis.md, 'Figures behind the code's choices'). A line break byte never occurs inside a
  * multi-byte UTF-8 character, so no character is cut; invalid bytes read as U+FFFD, as readline reads them.
  */
 export class LineSplitter {

@@ -6,7 +6,8 @@ import { postgresDocument, searchTableOf, type SearchSource } from './search-loa
  * Three statements with the community as a literal (CREATE TABLE AS takes no parameters): the documents into a
  * temporary table, then inserted into the index (no conflict to handle: the import may have dropped the key), then
  * the table dropped. CREATE TABLE AS may run its query in parallel workers, which INSERT … SELECT may not: the
- * documents, most of the load's time, are computed on every core (100,000 posts: 7.9 s in one statement, 5.4 s in these).
+ * documents, most of the load's time, are computed on every core, faster than in one statement
+ * (measured: bench/analysis.md, 'Figures behind the code's choices').
  */
 export function postgresSearchLoad(source: SearchSource, communityId: string): string[] {
   const index = searchTableOf(source);

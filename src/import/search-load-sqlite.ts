@@ -16,7 +16,7 @@ const DOCID_RANGE_END = 'number * 4294967296 + 4294967295';
  * trigger numbers them, then FTS rows. Both walk rowid ranges, the rows written since and not the community's older
  * ones. The FTS rows go in docid order: FTS5 writes its pending terms out as a new segment whenever a rowid arrives
  * below the last one, so rows in the docs index's (community, id) order made a segment per document and merged them
- * again (1.46 s against 0.55 s for 60,000 documents).
+ * again (measured: bench/analysis.md, 'Figures behind the code's choices').
  *
  * Into a community that was empty (`bulk`), every row after the mark is new and has no document: a row's docid is
  * its rowid's distance past the mark, and the FTS rows are read from the source table in the same walk, where a

@@ -49,7 +49,7 @@ const writeRecords = (
 /**
  * The posts among `ids` that the store holds, with their feeds, in key order, which the key index answers: without
  * the order SQLite walked every post of the community instead (each of its secondary indexes holds both columns),
- * for every chunk (220 s of a 1M import into a populated community).
+ * for every chunk (measured: bench/analysis.md, 'Figures behind the code's choices').
  */
 export const heldPosts = (db: Kysely<Database>, communityId: string, ids: readonly string[]) =>
   db
@@ -156,7 +156,8 @@ export class ImportStream {
       this.version ??= await nextStoreVersion(db);
       const fragments = postFragments(communityId, (rows.posts as PostRow[]).map(this.asReadBack), this.version);
       // A post the store did not hold has no fragment (posts are deleted only with their community): its fragment
-      // is inserted, where an upsert went through a staging table (500,000 new posts: 22.5 s of server time).
+      // is inserted, where an upsert went through a staging table, slower
+      // (measured: bench/analysis.md, 'Figures behind the code's choices').
       await writeSplit(
         fragments,
         held,

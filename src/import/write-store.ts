@@ -210,7 +210,8 @@ const postgresImport: ImportStore = {
   deferIndexes: (trx) => deferPostgresIndexes(trx, SOURCE_TABLES, (table) => holdsFew(trx, table)),
   // A table that was empty when the transaction began has no statistics: the planner took the primary key for a
   // walk of the whole community and filtered it by id, for each read by id after the rows (when posts were read
-  // back for their fragments, 144 ms a read of 500 at 100,000 posts). ANALYZE runs in a transaction and sees its rows.
+  // back for their fragments; measured: bench/analysis.md, 'Figures behind the code's choices'). ANALYZE runs in a
+  // transaction and sees its rows.
   async afterRows(trx, records) {
     if (records < ANALYZE_FROM_RECORDS) return;
     await sql.raw(`analyze ${SOURCE_TABLES.join(', ')}`).execute(trx);
@@ -234,9 +235,9 @@ const postgresImport: ImportStore = {
     };
   },
   // Without statistics the planner guesses a few hundred posts per community and picks a bitmap scan and a
-  // sort of all of them for a first page (2.4 s at 100k posts) over the index walk that reads ten (0.3 ms).
-  // Without a vacuum the index-only walk of a deep page visits the table for every entry it skips (the
-  // visibility map is unset, and each post has the dead version its counts replaced): 563 ms against <1 ms.
+  // sort of all of them for a first page over the index walk that reads ten. Without a vacuum the index-only walk
+  // of a deep page visits the table for every entry it skips (the visibility map is unset, and each post has the
+  // dead version its counts replaced). Both measured: bench/analysis.md, 'Figures behind the code's choices'.
   // Autovacuum would do both later (and is off on some servers): a large import does them at once. VACUUM
   // cannot run in a transaction: this runs on a pooled connection after the commit, with no query deadline
   // (imports run from the command line, whose store has none). The source tables were analyzed inside the

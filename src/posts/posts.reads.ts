@@ -19,9 +19,10 @@ const postOrders: Record<PostSort, { column: string; direction: 'asc' | 'desc' }
  * Home with a feed hidden walks (community_id, sort key, id, feed_id) in order and filters on the
  * feed_id the index carries, so it stays index-only; `feed_id IN (listed)` checks a short constant
  * list in memory. A join with feeds would add a feeds probe per entry, and PostgreSQL
- * plans it as "every listed feed's posts, then sort" (1.5 s at 1M posts, offset 400k, against
- * 0.25 s for the list). A UNION of per-feed index walks merges on SQLite but sorts on PostgreSQL.
- * With no feed hidden, the usual case, there is no filter and the walk is index-only (0.1 s there).
+ * plans it as "every listed feed's posts, then sort", slower on a deep page than the list
+ * (measured: bench/analysis.md, 'Figures behind the code's choices'). A UNION of per-feed index walks
+ * merges on SQLite but sorts on PostgreSQL. With no feed hidden, the usual case, there is no filter and the walk
+ * is index-only.
  */
 export function readPostPage(
   hot: HotStatements,

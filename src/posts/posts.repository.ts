@@ -11,7 +11,7 @@ export type ParentPostRow = Pick<PostRow, 'id' | 'created_at' | 'title' | 'slug'
 /**
  * Posts by id, in the order of `ids`: primary-key probes. A separate query, without ORDER BY, on
  * purpose: as `id IN (page subquery) ORDER BY ...`, SQLite walks the sort index over every post of
- * the community and tests each against the page (0.8 s for page 0 at 1M posts, against 7 ms).
+ * the community and tests each against the page (measured: bench/analysis.md, 'Figures behind the code's choices').
  */
 export async function postsByIds(
   db: Kysely<Database>,

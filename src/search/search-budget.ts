@@ -1,9 +1,9 @@
 // How much ranking one search may do: exact up to a number of matches, title candidates beyond it (both stores).
 
 /**
- * A query with at most this many matches is ranked exactly, every match scored. Scoring costs about
- * 0.7 µs per match on SQLite (bm25) and more on PostgreSQL (ts_rank reads each document), so this
- * keeps exact ranking within about 15 ms of CPU on SQLite.
+ * A query with at most this many matches is ranked exactly, every match scored. Each match scored costs
+ * CPU on SQLite (bm25) and more on PostgreSQL (ts_rank reads each document), so this keeps exact
+ * ranking within about 15 ms of CPU on SQLite (measured: bench/analysis.md, 'Figures behind the code's choices').
  */
 export const RANK_BUDGET = 20_000;
 

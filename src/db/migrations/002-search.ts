@@ -130,8 +130,8 @@ async function sqliteUp(db: Kysely<unknown>): Promise<void> {
  * `<script>…</script>` as a tag and drop its content, and keep `a@b.com`, `x.org/a`, `1.2.3` or
  * `e-mail` whole, where FTS5's unicode61 splits them into words; blanked, both stores see the same words.
  * The class is the 32 ASCII punctuation characters as code-point ranges (!-/ :-@ [-` {-~): `regexp_replace`
- * blanks them 7 times faster than `translate` of the same list, which looks each character up in it (4.8 s of
- * the 13 s a bulk import spent indexing 100,000 posts).
+ * blanks them faster than `translate` of the same list, which looks each character up in it, and `translate` was
+ * a large share of a bulk import's indexing (measured: bench/analysis.md, 'Figures behind the code's choices').
  */
 const PUNCTUATION_CLASS = '[!-/:-@[-`{-~]';
 /**

@@ -1,4 +1,4 @@
-// PostgreSQL's search triggers blank punctuation with regexp_replace instead of translate (same words, 7x faster:
+// PostgreSQL's search triggers blank punctuation with regexp_replace instead of translate (same words, faster:
 // see 002-search.ts); the triggers of a store made before are created again from 002's definition.
 import { sql, type Kysely } from 'kysely';
 import type { StoreName } from './column-types.js';

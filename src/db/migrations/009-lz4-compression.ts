@@ -1,6 +1,6 @@
 // PostgreSQL compresses the large columns (rendered fragments, chat messages, rich text) with lz4 instead of pglz:
-// the same sizes, written in about half the time and read back faster. New values only; a server built without
-// lz4 keeps pglz.
+// the same sizes, written and read back faster (measured: bench/analysis.md, 'Figures behind the code's choices').
+// New values only; a server built without lz4 keeps pglz.
 import { sql, type Kysely } from 'kysely';
 import type { StoreName } from './column-types.js';
 
