@@ -137,7 +137,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     authFailuresPerSecond: config.authFailuresPerSecond,
   };
   decorateBearer(app);
-  rateLimit = createRateLimit(counter, rateLimitSettings);
+  // Built here, before the limiter: its memory of valid secrets lets them past an address's failed-auth limit.
+  const tokens = createTokensService(store.db, clock);
+  rateLimit = createRateLimit(counter, rateLimitSettings, (secret) => tokens.knownValid(secret));
   registerRateLimit(app, rateLimit);
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return done();
@@ -153,7 +155,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const writes = createWriteRunner(store.db, clock, refreshFragments);
   app.decorate('writes', writes);
-  const tokens = createTokensService(store.db, clock);
   const answerCache = createAnswerCache(store, config.answerCacheBytes, (listener) =>
     writes.committed.subscribe(listener),
   );

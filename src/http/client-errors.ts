@@ -1,6 +1,7 @@
 // Answers to requests that fail before Fastify sees them (an unparsable request line or header, headers
 // too large, a request that never completes, an `Expect` Hearth cannot meet): still the error body with
-// an X-Request-Id when the socket can carry it, else the socket is closed.
+// an X-Request-Id when the socket can carry it, else the socket is closed. No RateLimit-*: nothing is counted
+// before a request exists (docs/api-behaviour.md says why).
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,6 @@
 // Rate limits of every answer but the probes: per token on the admin API, per client address for failed
-// authentication (checked before any token hashing or database work) and for the public pages.
+// authentication (checked before any token hashing or database work, and passed only by tokens this process
+// already knows as valid) and for the public pages.
 //
 // Hand-written rather than @fastify/rate-limit: the plugin counts in memory or in Redis, and with Redis it
 // either fails the request or lets it pass uncounted when Redis is slow or away; it cannot peek at a count
@@ -23,7 +24,10 @@ declare module 'fastify' {
 export interface RateLimits {
   /** Requests per second per token, and per client address on the pages that need no token. */
   perSecond: number;
-  /** Failed authentications per second per client address; past it every admin request from there is refused. */
+  /**
+   * Failed authentications per second per client address; past it every admin request from there is refused
+   * but those of a token this process already knows as valid, which meet their own token's limit.
+   */
   authFailuresPerSecond: number;
 }
 
@@ -72,7 +76,16 @@ function enforce(reply: FastifyReply, limit: number, window: WindowCount): void 
   }
 }
 
-export function createRateLimit(counter: RequestCounter, limits: RateLimits): RateLimit {
+/**
+ * `knownValid` says, without hashing or a query, whether a secret already authenticated on this process (the
+ * tokens service's memory): one client flooding bad tokens from an address, a NAT's, must not lock out the
+ * valid tokens sent from there.
+ */
+export function createRateLimit(
+  counter: RequestCounter,
+  limits: RateLimits,
+  knownValid: (secret: string) => boolean,
+): RateLimit {
   const counted = (
     reply: FastifyReply,
     limit: number,
@@ -85,9 +98,11 @@ export function createRateLimit(counter: RequestCounter, limits: RateLimits): Ra
     if (!request.url.startsWith(adminPrefix) || request.routeOptions.url === openApiPath) {
       return counted(reply, limits.perSecond, counter.hit(limitKeys.address(request.ip)));
     }
-    // The gate reads what this process knows of the address's failures: no hashing, no round trip.
+    // The gate reads what this process knows of the address's failures and of the token: no hashing, no round
+    // trip. A known token goes on to its own limit and to authentication, which checks it as usual.
     const failures = counter.peek(limitKeys.failures(request.ip));
-    if (failures && failures.count >= limits.authFailuresPerSecond) {
+    const bearer = bearerOf(request);
+    if (failures && failures.count >= limits.authFailuresPerSecond && (bearer === null || !knownValid(bearer.secret))) {
       const reset = setHeaders(reply, limits.authFailuresPerSecond, failures);
       throw new AppError(
         'rate_limited',
@@ -96,7 +111,6 @@ export function createRateLimit(counter: RequestCounter, limits: RateLimits): Ra
         { 'retry-after': String(reset) },
       );
     }
-    const bearer = bearerOf(request);
     // No token: authentication will refuse it, and the refusal is counted against the address.
     if (bearer === null) return void setHeaders(reply, limits.authFailuresPerSecond, failures);
     return counted(

@@ -96,6 +96,16 @@ export function createTokensService(db: Kysely<Database>, clock: Clock = systemC
     },
 
     /**
+     * Whether the secret authenticated on this process and has not expired, however long ago it was checked
+     * (a map lookup: no hash, no query). It only lets the secret past an address's failed-authentication
+     * limit; `known` and `authenticate` still decide, and a revoked token leaves the map at its next check.
+     */
+    knownValid(secret: string): boolean {
+      const cached = known.get(secret);
+      return cached !== undefined && (cached.expiresAt === null || cached.expiresAt > clock());
+    },
+
+    /**
      * The principal behind a presented secret, or null when unknown, revoked or expired. Within a second of
      * its last check a known secret costs a map lookup: no hash, no query.
      */

@@ -102,7 +102,8 @@ describe('failed authentication, per client address', () => {
     }
     // Not one token lookup: the gate answers before hashing or the database.
     expect(counter.queries).toBe(before);
-    // A good token from that address waits as well; another address is not concerned.
+    // A good token this process has not yet seen authenticate waits as well (no lookup is spent on it); another
+    // address is not concerned. One already known goes on to its own limit (rate-limit-shared-address.test.ts).
     expect((await ask('/admin/v0/calendar_events', { authorization: `Bearer ${token}` })).statusCode).toBe(429);
     expect(
       (await ask('/admin/v0/calendar_events', { authorization: `Bearer ${token}` }, 'GET', '10.0.0.2')).statusCode,
