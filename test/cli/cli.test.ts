@@ -260,7 +260,10 @@ describe('hearth', () => {
   it('explains a bad configuration instead of failing obscurely', async () => {
     const code = await main(
       ['community', 'list'],
-      { out: () => {}, err: (s) => expect(s).toBe('Invalid configuration: PORT: Expected integer (got "http")') },
+      {
+        out: () => {},
+        err: (s) => expect(s).toBe("Invalid configuration: PORT: got 'http'; allowed: a whole number from 0 to 65535"),
+      },
       { PORT: 'http' },
     );
     expect(code).toBe(2);
