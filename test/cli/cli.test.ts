@@ -170,9 +170,16 @@ describe('hearth', () => {
       out: '',
       err: 'hearth: Import failed, nothing was kept: line 2: tag: label is required',
     });
-    expect((await run(['import', '--community', 'acme', join(dir, 'missing.ndjson')])).err).toBe(
-      `hearth: No such file: ${join(dir, 'missing.ndjson')}`,
-    );
+    expect(await run(['import', '--community', 'acme', join(dir, 'missing.ndjson')])).toEqual({
+      code: 1,
+      out: '',
+      err: `hearth: Cannot import '${join(dir, 'missing.ndjson')}': no such file.`,
+    });
+    expect(await run(['import', '--community', 'acme', dir])).toEqual({
+      code: 1,
+      out: '',
+      err: `hearth: Cannot import '${dir}': it is a folder; give an NDJSON file, or - for stdin.`,
+    });
 
     const exported = join(dir, 'export.ndjson');
     expect((await run(['export', '--community', 'acme', exported])).code).toBe(0);
