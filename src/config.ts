@@ -1,5 +1,5 @@
 // Hearth's configuration: one schema, read once from the environment, frozen.
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
 // Each setting's `description` is its meaning in docs/configuration.md's configuration table (`npm run docs:config`).
@@ -34,6 +34,7 @@ export const ConfigSchema = Type.Object({
   bodyTimeoutMs: Type.Integer({ minimum: 100, description: 'a request body must arrive within this time, else 408' }),
   trustProxy: Type.Boolean({ description: 'trust `X-Forwarded-*` from a proxy in front' }),
   metricsToken: Type.Union([Type.String({ minLength: 16 }), Type.Null()], {
+    secret: true,
     description:
       '`GET /metrics` then needs `Authorization: Bearer <METRICS_TOKEN>` (16 characters or more); unset, it is open',
   }),
@@ -70,6 +71,7 @@ export const ConfigSchema = Type.Object({
       'days a delivered or failed webhook message and its attempts are kept (then deleted, in batches of 500); pending ones are always kept',
   }),
   corsOrigins: Type.Array(Type.String({ pattern: '^(\\*|https?://[^/\\s]+)$' }), {
+    allowed: '* or origins such as https://events.example.com (scheme and host, no path), comma-separated',
     description:
       'origins whose browser pages may call the API, comma-separated (`https://events.example.com`), or `*`; unset, CORS is off',
   }),
@@ -149,9 +151,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   Object.assign(raw, overrides);
   const names: Record<string, string> = Object.fromEntries(Object.entries(variables).map(([n, k]) => [k, n]));
-  const detail = [...Value.Errors(ConfigSchema, raw)].map((e) => {
-    const key = e.path.split('/')[1] ?? '';
-    return `${names[key] ?? key}: ${e.message} (got ${JSON.stringify(raw[key])})`;
+  // One line per bad setting (a union reports each of its members too): the variable, its value, what is allowed.
+  const bad = new Set([...Value.Errors(ConfigSchema, raw)].map((e) => e.path.split('/')[1] ?? ''));
+  const detail = [...bad].map((key) => {
+    const schema: TSchema | undefined = ConfigSchema.properties[key as keyof Config];
+    const name = names[key] ?? key;
+    const given = env[name] !== undefined && env[name] !== '' && !(key in overrides) ? env[name] : raw[key];
+    return `${name}: got ${shownValue(given, schema?.['secret'] === true)}; allowed: ${schema ? allowedValues(schema) : 'nothing'}`;
   });
   const scheme = typeof raw['databaseUrl'] === 'string' ? unsupportedScheme(raw['databaseUrl']) : null;
   if (scheme) {
@@ -161,6 +167,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (detail.length > 0) throw new ConfigError(`Invalid configuration: ${detail.join('; ')}`);
   return Object.freeze(raw as Config);
+}
+
+/** What a setting accepts, in words, from its schema (the error messages and docs/configuration.md's table). */
+export function allowedValues(schema: TSchema): string {
+  if (typeof schema['allowed'] === 'string') return schema['allowed'];
+  if (Array.isArray(schema['anyOf'])) {
+    const members = (schema['anyOf'] as TSchema[]).filter((member) => member['type'] !== 'null');
+    const unset = members.length < schema['anyOf'].length ? ', or unset' : '';
+    if (members.every((member) => 'const' in member))
+      return `one of ${members.map((member) => String(member['const'])).join(', ')}`;
+    return `${members.map(allowedValues).join(' or ')}${unset}`;
+  }
+  const min: unknown = schema['minimum'];
+  const max: unknown = schema['maximum'];
+  switch (schema['type']) {
+    case 'integer':
+      if (typeof min === 'number' && typeof max === 'number') return `a whole number from ${min} to ${max}`;
+      if (typeof min === 'number') return `a whole number, ${min} or more`;
+      return 'a whole number';
+    case 'boolean':
+      return 'true or false';
+    case 'string':
+      return typeof schema['minLength'] === 'number' && schema['minLength'] > 1
+        ? `${schema['minLength']} characters or more`
+        : 'any text';
+    default:
+      return 'see docs/configuration.md';
+  }
+}
+
+/** A bad value as the message shows it: a secret by its length only, a URL's password masked. */
+function shownValue(value: unknown, secret: boolean): string {
+  if (typeof value !== 'string') return Array.isArray(value) ? `'${value.join(',')}'` : String(value);
+  if (secret) return `${value.length} characters (not shown)`;
+  return `'${value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@\s]*@/i, '$1***@')}'`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { TIGHTENED_MESSAGE, type ModeChange } from './db/sqlite-file-modes.js';
 import { batchTimeouts, openStore, type Store } from './db/store.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { watchParent } from './lib/parent-watch.js';
 import { upgradeStore } from './store-upgrade.js';
 import { startDispatcher, type Dispatcher } from './webhooks/webhook-dispatcher.js';
 
@@ -21,6 +22,11 @@ export interface ServerOptions {
   metrics?: Metrics;
   /** The clock of the app and of the webhook dispatcher; the wall clock by default. */
   clock?: Clock;
+  /**
+   * Stop as on SIGTERM when this process exits: the shell `npx` (npm exec) runs Hearth in, which dies of the
+   * signal npm hands it on and leaves Hearth behind (see `parent-watch.ts`).
+   */
+  parentPid?: number;
 }
 
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
@@ -79,12 +85,30 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     onMessages: (wake) => app.writes.committed.subscribe((commit) => commit.messages > 0 && wake()),
   });
 
-  // close-with-grace: one signal drains (app.close waits for requests in flight, new ones get 503) and exits 0;
+  // close-with-grace: one signal (or, under npm, the exit of the launcher) drains (app.close waits for requests in
+  // flight, new ones get 503) and exits 0;
   // a second signal, an uncaught error or a drain longer than DRAIN_MS exits 1.
-  closeWithGrace({ delay: DRAIN_MS, logger: app.log }, async ({ signal, err }) => {
+  let closing = false;
+  let parentGone = false;
+  const grace = closeWithGrace({ delay: DRAIN_MS, logger: app.log }, async ({ signal, err }) => {
+    closing = true;
     if (err) app.log.error({ err }, 'uncaught error: shutting down');
+    else if (parentGone)
+      app.log.info(
+        { parent: options.parentPid },
+        'the process that started Hearth exited: finishing requests in flight',
+      );
     else app.log.info({ signal }, 'shutting down: finishing requests in flight');
     await app.close();
   });
+  if (options.parentPid !== undefined) {
+    const stopWatching = watchParent(options.parentPid, () => {
+      // A Ctrl-C reaches the whole foreground group: Hearth may already be draining when its shell dies of it.
+      if (closing) return;
+      parentGone = true;
+      void grace.close();
+    });
+    app.server.once('close', stopWatching);
+  }
   return app;
 }

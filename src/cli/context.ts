@@ -18,6 +18,12 @@ export interface CliContext {
   clock: Clock;
   /** The configuration read from the environment (a ConfigError names a bad variable). */
   config(): Promise<Config>;
+  /**
+   * The process a server stops with, as on SIGTERM: set when npm started this one (`npx hearth serve`,
+   * `npm start`), whose signals may not reach it (see lib/parent-watch.ts); unset otherwise, so that
+   * `nohup hearth serve &` outlives its shell.
+   */
+  launcherPid: number | undefined;
   /** Opens the store (migrated), runs `work`, closes the store. */
   withStore<T>(work: (store: Store, config: Config) => Promise<T>): Promise<T>;
 }
@@ -35,6 +41,8 @@ export function createContext(env: NodeJS.ProcessEnv, io: Output, clock: Clock =
     io,
     clock,
     config,
+    // npm sets npm_lifecycle_event in the environment of every script and `npm exec` it runs.
+    launcherPid: env['npm_lifecycle_event'] === undefined ? undefined : process.ppid,
     async withStore(work) {
       const current = await config();
       const store = await openMigratedStore(current.databaseUrl, 2);

@@ -11,6 +11,13 @@ export interface ImportStreams {
   progress: ProgressStream;
 }
 
+/** Why a file cannot be read, by its error code, as the command says it. */
+const fileProblems: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied (the file is not readable by this user)',
+  ENOTDIR: 'a part of the path is not a folder',
+};
+
 export function importCommand(program: Command, ctx: CliContext, streams: ImportStreams): void {
   program
     .command('import <file>')
@@ -39,9 +46,13 @@ export function importCommand(program: Command, ctx: CliContext, streams: Import
           let input: Readable;
           let size: number | null = null;
           try {
-            size = file === '-' ? null : statSync(file).size;
+            const stat = file === '-' ? null : statSync(file);
+            if (stat?.isDirectory())
+              throw new CliError(`Cannot import '${file}': it is a folder; give an NDJSON file, or - for stdin.`);
+            size = stat ? stat.size : null;
           } catch (error) {
-            if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`No such file: ${file}`);
+            const why = fileProblems[(error as NodeJS.ErrnoException).code ?? ''];
+            if (why) throw new CliError(`Cannot import '${file}': ${why}.`);
             throw error;
           }
           input = file === '-' ? streams.stdin : createReadStream(file);
@@ -50,6 +61,13 @@ export function importCommand(program: Command, ctx: CliContext, streams: Import
           const progress = createProgress({ label: 'import', quiet: options.quiet === true, stream: streams.progress });
           const started = performance.now();
           const ignored: string[] = [];
+          // Ctrl-C: the import's one transaction never commits, so the store is as it was; say so before exiting 130.
+          const interrupted = () => {
+            progress.stop();
+            ctx.io.err(`Import interrupted: nothing was written to '${community.slug}' (an import is all or nothing).`);
+            process.exit(130);
+          };
+          process.once('SIGINT', interrupted);
           try {
             const summary = await importStream(store, community.id, input, {
               clock: ctx.clock,
@@ -59,6 +77,7 @@ export function importCommand(program: Command, ctx: CliContext, streams: Import
               onRead: (records) => progress.update(records, fraction(), 'reading'),
               onWrite: (records) => progress.update(records, fraction(), 'writing'),
             });
+            process.removeListener('SIGINT', interrupted);
             progress.stop();
             if (ignored.length > 0) {
               ctx.io.err(
@@ -76,6 +95,7 @@ export function importCommand(program: Command, ctx: CliContext, streams: Import
                 : `Imported ${summary.records} records into '${community.slug}'${detail} in ${seconds.toFixed(1)} s (${Math.round(summary.records / seconds)} records/s).`,
             );
           } catch (error) {
+            process.removeListener('SIGINT', interrupted);
             progress.stop();
             if (error instanceof ImportError)
               throw new CliError(`${options.dryRun ? 'Dry run' : 'Import failed, nothing was kept'}: ${error.message}`);

@@ -26,7 +26,7 @@ export async function listenConfig(ctx: CliContext, options: ListenOptions): Pro
 export async function serve(
   io: Output,
   config: Config,
-  options: { store?: Store; metrics?: Metrics; clock?: Clock } = {},
+  options: { store?: Store; metrics?: Metrics; clock?: Clock; parentPid?: number } = {},
 ): Promise<FastifyInstance> {
   const { startServer, PortInUseError } = await import('../server.js');
   let app: FastifyInstance;
@@ -55,7 +55,10 @@ export function serveCommand(program: Command, ctx: CliContext): void {
     .option('--port <port>', 'port to listen on (PORT)')
     .option('--host <host>', 'address to listen on (HOST)')
     .action(async (options: ListenOptions) => {
-      const app = await serve(ctx.io, await listenConfig(ctx, options), { clock: ctx.clock });
+      const app = await serve(ctx.io, await listenConfig(ctx, options), {
+        clock: ctx.clock,
+        parentPid: ctx.launcherPid,
+      });
       await closed(app);
     });
 }

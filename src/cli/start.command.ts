@@ -46,7 +46,7 @@ export function startCommand(program: Command, ctx: CliContext, progress: Progre
         }
         // Listening comes before the token and the curl line: a port in use stops Hearth before it points anyone there.
         handedOver = true;
-        app = await serve(ctx.io, config, { store, metrics, clock: ctx.clock });
+        app = await serve(ctx.io, config, { store, metrics, clock: ctx.clock, parentPid: ctx.launcherPid });
         await printDemoToken(ctx, store, community, config);
       } catch (error) {
         if (app) await app.close();

@@ -52,6 +52,17 @@ function reasonOf(text: string): string {
   return text.slice(0, 200) || 'no body';
 }
 
+/** Network failures no retry heals while the server has never answered, with what to check. */
+const unreachable: Record<string, string> = {
+  ECONNREFUSED: 'nothing listens there: check the host and port of --from',
+  ENOTFOUND: 'no such host: check --from',
+};
+
+function codeOf(error: Error): string | undefined {
+  const code: unknown = 'code' in error ? error.code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
 function retryAfterMs(header: string | null): number | null {
   if (header === null) return null;
   const seconds = Number(header);
@@ -63,6 +74,8 @@ export function createRemote(options: RemoteOptions) {
   const fetchImpl = options.fetch ?? fetch;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const backoff = (attempt: number) => Math.min(1000 * 2 ** attempt, MAX_WAIT_MS);
+  // Until the server has answered once, a refused connection or an unknown host is a wrong --from, not an outage.
+  let answered = false;
 
   /** The parsed JSON body of a successful GET of `path` (relative to `/admin/v0`). */
   async function get(path: string): Promise<unknown> {
@@ -76,11 +89,15 @@ export function createRemote(options: RemoteOptions) {
       } catch (error) {
         const cause =
           error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+        const code = error instanceof Error && error.cause instanceof Error ? codeOf(error.cause) : undefined;
+        const hint = answered || code === undefined ? undefined : unreachable[code];
+        if (hint) throw new PullError(`GET ${root}${path} failed: ${cause} (${hint}); not retried.`);
         if (attempt >= options.retries) throw new PullError(`GET ${root}${path} failed: ${cause}`);
         options.onRetry?.(cause, backoff(attempt));
         await sleep(backoff(attempt));
         continue;
       }
+      answered = true;
       if (response.ok) {
         try {
           return await response.json();
@@ -98,7 +115,16 @@ export function createRemote(options: RemoteOptions) {
         await sleep(wait);
         continue;
       }
-      throw new PullError(`GET ${root}${path} answered ${response.status}: ${reason}`, response.status);
+      const hint =
+        response.status === 401 || response.status === 403
+          ? '; check --token'
+          : response.status === 404
+            ? `; check --from: is ${root} the API's address?`
+            : '';
+      throw new PullError(
+        `GET ${root}${path} answered ${response.status}: ${hint ? reason.replace(/\.$/, '') : reason}${hint}`,
+        response.status,
+      );
     }
   }
 

@@ -170,9 +170,16 @@ describe('hearth', () => {
       out: '',
       err: 'hearth: Import failed, nothing was kept: line 2: tag: label is required',
     });
-    expect((await run(['import', '--community', 'acme', join(dir, 'missing.ndjson')])).err).toBe(
-      `hearth: No such file: ${join(dir, 'missing.ndjson')}`,
-    );
+    expect(await run(['import', '--community', 'acme', join(dir, 'missing.ndjson')])).toEqual({
+      code: 1,
+      out: '',
+      err: `hearth: Cannot import '${join(dir, 'missing.ndjson')}': no such file.`,
+    });
+    expect(await run(['import', '--community', 'acme', dir])).toEqual({
+      code: 1,
+      out: '',
+      err: `hearth: Cannot import '${dir}': it is a folder; give an NDJSON file, or - for stdin.`,
+    });
 
     const exported = join(dir, 'export.ndjson');
     expect((await run(['export', '--community', 'acme', exported])).code).toBe(0);
@@ -260,7 +267,10 @@ describe('hearth', () => {
   it('explains a bad configuration instead of failing obscurely', async () => {
     const code = await main(
       ['community', 'list'],
-      { out: () => {}, err: (s) => expect(s).toBe('Invalid configuration: PORT: Expected integer (got "http")') },
+      {
+        out: () => {},
+        err: (s) => expect(s).toBe("Invalid configuration: PORT: got 'http'; allowed: a whole number from 0 to 65535"),
+      },
       { PORT: 'http' },
     );
     expect(code).toBe(2);

@@ -60,7 +60,7 @@ describe('the hearth process', () => {
       const bad = hearth(['community', 'list']);
       expect([bad.status, bad.stderr.trim()]).toEqual([
         2,
-        'Invalid configuration: PORT: Expected integer (got "not-a-port")',
+        "Invalid configuration: PORT: got 'not-a-port'; allowed: a whole number from 0 to 65535",
       ]);
       const created = hearth(['community', 'create', 'from-env'], { env: { PORT: '4100' } });
       expect([created.status, created.stdout.trim()]).toEqual([0, "Created community 'from-env' (from-env)."]);

@@ -226,9 +226,26 @@ describe('hearth pull from a second Hearth process', () => {
       code: 1,
       out: [],
       err: [
-        `hearth: GET ${originUrl}/admin/v0/api_key/me answered 401: The bearer token is unknown, revoked or expired.`,
+        `hearth: GET ${originUrl}/admin/v0/api_key/me answered 401: The bearer token is unknown, revoked or expired; check --token`,
       ],
     });
+    // A closed port or a wrong path cannot heal: they fail at once, with the default 5 retries.
+    const closedPort = await freePort();
+    const started = performance.now();
+    expect(
+      await run(['pull', '--from', `http://127.0.0.1:${closedPort}`, '--token', 'x', '--community', 'copy']),
+    ).toEqual({
+      code: 1,
+      out: [],
+      err: [
+        `hearth: GET http://127.0.0.1:${closedPort}/admin/v0/api_key/me failed: connect ECONNREFUSED 127.0.0.1:${closedPort} (nothing listens there: check the host and port of --from); not retried.`,
+      ],
+    });
+    expect(performance.now() - started).toBeLessThan(2000);
+    const wrongPath = await run(['pull', '--from', `${originUrl}/nowhere`, '--token', 'x', '--community', 'copy']);
+    expect(wrongPath.err.at(-1)).toBe(
+      `hearth: GET ${originUrl}/nowhere/admin/v0/feeds?page=0&per_page=100 answered 404: No route GET /nowhere/admin/v0/feeds; check --from: is ${originUrl}/nowhere/admin/v0 the API's address?`,
+    );
     expect((await run(['pull', '--from', originUrl, '--token', 'x', '--community', 'nowhere'])).err).toEqual([
       "hearth: No community with slug 'nowhere'.",
     ]);

@@ -90,7 +90,7 @@ describe('webhook outbox retention', () => {
     expect(loadConfig({}).webhookRetentionDays).toBe(7);
     expect(loadConfig({ WEBHOOK_RETENTION_DAYS: '30' }).webhookRetentionDays).toBe(30);
     expect(() => loadConfig({ WEBHOOK_RETENTION_DAYS: '0' })).toThrow(
-      'Invalid configuration: WEBHOOK_RETENTION_DAYS: Expected integer to be greater or equal to 1 (got 0)',
+      "Invalid configuration: WEBHOOK_RETENTION_DAYS: got '0'; allowed: a whole number, 1 or more",
     );
   });
 

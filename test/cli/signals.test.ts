@@ -1,0 +1,116 @@
+// SIGTERM and SIGINT stop the server whichever way it was started: `npx hearth serve` (npm exec runs it under a
+// shell that does not pass signals on), `npm start`, and the bin itself; each drains and leaves nothing listening.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, freePort, root } from '../helpers/processes.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'hearth-signals-'));
+
+beforeAll(() => ensureBuilt(), 180_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const ways: Record<string, { command: string; args: string[] }> = {
+  'npx hearth serve': { command: 'npx', args: ['hearth', 'serve'] },
+  'npm start': { command: 'npm', args: ['start', '--silent', '--', '--quiet'] },
+  'bin/hearth.js serve': { command: join(root, 'bin/hearth.js'), args: ['serve'] },
+};
+
+async function healthz(port: number): Promise<number | 'refused'> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
+  } catch {
+    return 'refused';
+  }
+}
+
+/** The messages Hearth logged (pino's JSON lines on stdout). */
+const messages = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => (JSON.parse(line) as { msg: string }).msg);
+
+/** Starts Hearth the given way, in its own process group as a shell's job is, and waits until it answers. */
+async function start(way: string, port: number) {
+  const { command, args } = ways[way] ?? { command: '', args: [] };
+  const child = spawn(command, args, {
+    cwd: root,
+    detached: true,
+    env: { ...process.env, DATABASE_URL: join(dir, `${port}.db`), PORT: String(port), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  // 'close' comes once every process holding the child's pipes has exited: npm, its shell and Hearth.
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
+  const deadline = Date.now() + 60_000;
+  while ((await healthz(port)) !== 200) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`${way} did not start:\n${err}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, closed, logged: () => messages(out) };
+}
+
+describe('signals stop the server', () => {
+  it.each(Object.keys(ways))(
+    'SIGTERM to the process `%s` started drains and stops the server',
+    async (way) => {
+      const port = await freePort();
+      const { child, closed, logged } = await start(way, port);
+      child.kill('SIGTERM');
+      const ended = await closed;
+      expect(await healthz(port)).toBe('refused');
+      const drained = logged().filter((msg) => msg.includes('finishing requests in flight'));
+      // npm exec's shell dies of the signal: Hearth notices its launcher gone and drains as on SIGTERM.
+      expect(drained).toEqual([
+        way === 'npx hearth serve'
+          ? 'the process that started Hearth exited: finishing requests in flight'
+          : 'shutting down: finishing requests in flight',
+      ]);
+      // npm hands on the way its child ended: killed by the signal when its shell was, else Hearth's exit 0.
+      expect(ended).toEqual(way === 'npx hearth serve' ? { code: null, signal: 'SIGTERM' } : { code: 0, signal: null });
+    },
+    90_000,
+  );
+
+  it.each(Object.keys(ways))(
+    'Ctrl-C (SIGINT to the job) under `%s` drains and stops the server, exit 0',
+    async (way) => {
+      const port = await freePort();
+      const { child, closed, logged } = await start(way, port);
+      process.kill(-(child.pid ?? 0), 'SIGINT');
+      // Hearth exits 0; npm, Ctrl-C'd itself, ends by the signal as its own scripts' runner does.
+      expect(await closed).toEqual(
+        way === 'npx hearth serve' ? { code: null, signal: 'SIGINT' } : { code: 0, signal: null },
+      );
+      expect(await healthz(port)).toBe('refused');
+      expect(logged().filter((msg) => msg.includes('finishing requests in flight'))).toEqual([
+        'shutting down: finishing requests in flight',
+      ]);
+    },
+    90_000,
+  );
+
+  it('SIGINT to the bin alone drains and stops the server, exit 0', async () => {
+    const port = await freePort();
+    const { child, closed } = await start('bin/hearth.js serve', port);
+    child.kill('SIGINT');
+    expect(await closed).toEqual({ code: 0, signal: null });
+    expect(await healthz(port)).toBe('refused');
+  }, 90_000);
+
+  it('SIGINT to npm start alone drains and stops the server, exit 0', async () => {
+    const port = await freePort();
+    const { child, closed } = await start('npm start', port);
+    child.kill('SIGINT');
+    expect(await closed).toEqual({ code: 0, signal: null });
+    expect(await healthz(port)).toBe('refused');
+  }, 90_000);
+});
