@@ -1,5 +1,6 @@
 // Refusals the JSON schemas cannot say, in one walk of the body without recursion before validation: a body
-// nesting deeper than MAX_BODY_DEPTH, and text holding a NUL character; each answers 400 naming the field.
+// nesting deeper than MAX_BODY_DEPTH, and text holding a NUL character or a lone surrogate; each answers 400
+// naming the field.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 
@@ -14,12 +15,23 @@ export const MAX_BODY_DEPTH = 64;
 // Query text is not stored: search reads NUL as a word separator, like any other character it does not
 // index (DECISIONS: any q of 1 to 256 characters is answered), and every other parameter's own rule refuses it.
 const NUL_RULE = 'must not contain the NUL character';
+// JSON may spell half of a UTF-16 pair (`"\ud800"`): SQLite stores it, PostgreSQL's jsonb refuses it (a 500).
+// Refused everywhere, it gets one answer on both stores.
+const SURROGATE_RULE = 'must not contain a lone surrogate (half of a UTF-16 pair)';
+/** With the `u` flag a pair is one code point: only a lone half matches. */
+const loneSurrogate = /\p{Surrogate}/u;
 const DEPTH_RULE = `must not nest arrays and objects more than ${MAX_BODY_DEPTH} deep`;
 
 interface BodyProblem {
   /** A dotted path (`a.b.0`), '' for the root. */
   path: string;
   rule: string;
+}
+
+/** The rule a text breaks, or null. */
+function textRule(text: string): string | null {
+  if (text.includes('\u0000')) return NUL_RULE;
+  return loneSurrogate.test(text) ? SURROGATE_RULE : null;
 }
 
 /**
@@ -32,11 +44,13 @@ function bodyProblem(body: unknown): BodyProblem | null {
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [value, path, depth] = next;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return { path, rule: NUL_RULE };
+      const rule = textRule(value);
+      if (rule) return { path, rule };
     } else if (typeof value === 'object' && value !== null) {
       if (depth > MAX_BODY_DEPTH) return { path, rule: DEPTH_RULE };
       for (const [key, inner] of Object.entries(value)) {
-        if (key.includes('\u0000')) return { path, rule: NUL_RULE };
+        const rule = textRule(key);
+        if (rule) return { path, rule };
         pending.push([inner, path ? `${path}.${key}` : key, depth + 1]);
       }
     }

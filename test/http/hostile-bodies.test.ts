@@ -107,3 +107,73 @@ describe('bodies nesting deeper than 64 (item 1)', () => {
     expect(refused.json()).toEqual(invalidBody('req-deep', tooDeep, depthRule));
   });
 });
+
+describe('text with a lone surrogate (item 2)', () => {
+  const surrogateRule = 'must not contain a lone surrogate (half of a UTF-16 pair)';
+  const refused = (field: string) => invalidBody('req-sur', field, surrogateRule);
+  // JSON.stringify escapes a lone surrogate as \ud800, as a client would send it.
+  const lone = '\ud800';
+
+  // PostgreSQL answered 500 (jsonb 22P02), SQLite stored it: now one answer on both.
+  it('refuses it in every text field of an event create, and keeps nothing', async () => {
+    const before = await eventCount();
+    const cases: [string, object][] = [
+      ['description.text', { ...minimal, description: { text: `Talks ${lone}` } }],
+      ['title', { ...minimal, title: `Spring ${'\udc00'}meetup` }],
+      ['hosts.0', { ...minimal, hosts: [`ada${lone}@example.com`] }],
+      ['location', { ...minimal, location: lone }],
+      ['webhook_custom_metadata', { ...minimal, webhook_custom_metadata: `x${lone}` }],
+      [
+        'description.blocks.0.elements.0.elements.0.text',
+        {
+          ...minimal,
+          description: {
+            blocks: [
+              {
+                type: 'rich_text',
+                elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: lone }] }],
+              },
+            ],
+          },
+        },
+      ],
+      ['recap.text', { ...minimal, recap: { text: lone } }],
+    ];
+    for (const [field, body] of cases) {
+      const res = await send('POST', eventsPath, writer, JSON.stringify(body), { 'x-request-id': 'req-sur' });
+      expect([field, res.statusCode]).toEqual([field, 400]);
+      expect(res.json()).toEqual(refused(field));
+    }
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('refuses it in a change, and in a member', async () => {
+    const created = await send('POST', eventsPath, writer, JSON.stringify(minimal));
+    const id = created.json().data.id;
+    const patched = await send('PATCH', `${eventsPath}/${id}`, writer, JSON.stringify({ location: `Room ${lone}` }), {
+      'x-request-id': 'req-sur',
+    });
+    expect(patched.json()).toEqual(refused('location'));
+    for (const [field, body] of [
+      ['full_name', { email: 'lone@example.com', full_name: `Ada ${lone}` }],
+      ['email', { email: `lone${lone}@example.com`, full_name: 'Ada Lone' }],
+      ['nickname', { email: 'lone@example.com', full_name: 'Ada Lone', nickname: lone }],
+    ] as const) {
+      const res = await postMember(t.app, members, body, { 'x-request-id': 'req-sur' });
+      expect(res.json()).toEqual(refused(field));
+    }
+    const stored = await t.testStore.store.db
+      .selectFrom('profiles')
+      .select('id')
+      .where('email_key', '=', 'lone@example.com')
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('takes a whole pair (an emoji), escaped or not', async () => {
+    const escaped = JSON.stringify({ ...minimal, title: 'Party 😀' }).replace('😀', '\\ud83d\\ude00');
+    const res = await send('POST', eventsPath, writer, escaped);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.title).toBe('Party 😀');
+  });
+});
