@@ -34,8 +34,12 @@ function messageOf(issue: ValidationIssue): string {
   return issue.message ?? 'is invalid';
 }
 
+/** At most this many findings are listed; the sentence says how many there were in all. */
+export const MAX_DETAILS = 20;
+
 function fromValidation(error: FastifyError): AppError {
-  const issues = (error.validation ?? []) as ValidationIssue[];
+  // `if` only says that its `then` failed (validators.ts bounds arrays with it): the findings of `then` say what.
+  const issues = ((error.validation ?? []) as ValidationIssue[]).filter((issue) => issue.keyword !== 'if');
   const code: ErrorCode = error.validationContext === 'body' ? 'invalid_body' : 'invalid_parameter';
   // anyOf/oneOf failures repeat the same field once per branch; keep one line per field, naming every type
   // the branches accept (an object or null: "must be object or null").
@@ -54,10 +58,12 @@ function fromValidation(error: FastifyError): AppError {
     }
   }
   const first = details[0];
+  const more =
+    details.length > MAX_DETAILS ? ` (${details.length} problems in all; details lists the first ${MAX_DETAILS})` : '';
   const sentence = first
-    ? `Invalid ${code === 'invalid_body' ? 'body field' : 'parameter'} '${first.field}': ${first.message}.`
+    ? `Invalid ${code === 'invalid_body' ? 'body field' : 'parameter'} '${first.field}': ${first.message}${more}.`
     : undefined;
-  return new AppError(code, sentence, details);
+  return new AppError(code, sentence, details.slice(0, MAX_DETAILS));
 }
 
 /** Fastify's own failures (parsing, limits) mapped to the catalog. */

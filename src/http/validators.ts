@@ -55,6 +55,26 @@ function textValidator(validate: ValidateFunction, schema: unknown): Validator {
   };
 }
 
+/**
+ * A copy of a body schema whose arrays judge their items only within their `maxItems`. With `allErrors` Ajv
+ * checks every element even after `maxItems` failed: 31,000 bad hosts made 31,000 findings at 64 ms of CPU.
+ * `if: {maxItems}` is judged without findings, so an array past its bound is named once. The published schema
+ * is not changed; walking it recursively is safe, it is ours and shallow.
+ */
+export function boundArrays(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(boundArrays);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = boundArrays(value);
+  const { items, maxItems } = copy;
+  if (typeof maxItems === 'number' && items !== undefined && copy['if'] === undefined) {
+    delete copy['items'];
+    copy['if'] = { maxItems };
+    copy['then'] = { items };
+  }
+  return copy;
+}
+
 /** The validator compiler of an app: bodies without coercion, every other part with it. */
 export function validatorsByPart(): FastifySchemaCompiler<FastifySchema> {
   const body = new Ajv({ ...baseline, coerceTypes: false });
@@ -62,5 +82,7 @@ export function validatorsByPart(): FastifySchemaCompiler<FastifySchema> {
   formats.default(body);
   formats.default(text);
   return ({ schema, httpPart }) =>
-    httpPart === 'body' ? body.compile(schema) : textValidator(text.compile(schema), schema);
+    httpPart === 'body'
+      ? body.compile(boundArrays(schema) as FastifySchema)
+      : textValidator(text.compile(schema), schema);
 }

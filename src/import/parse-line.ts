@@ -39,14 +39,14 @@ const isRecordKind = (kind: unknown): kind is RecordKind => typeof kind === 'str
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The record as its kind's type, or every problem of the line: unknown fields, then schema breaches, then a NUL. */
+/** The record as its kind's type, or every problem of the line: unknown fields, then schema breaches, then bad text. */
 function validated<T extends TSchema>(
   check: TypeCheck<T>,
   kind: RecordKind,
   record: Record<string, unknown>,
   line: number,
   options: ParseOptions,
-  nulPossible: boolean,
+  badTextPossible: boolean,
 ): Static<T> {
   const problems: string[] = [];
   for (const field of unknownFields(kind, record)) {
@@ -57,18 +57,25 @@ function validated<T extends TSchema>(
     problems.push(...schemaProblems(check.Errors(record)));
     throw new ImportError(line, `${kind}: ${problems.join('; ')}`);
   }
-  const nul = problems.length === 0 && nulPossible ? nulField(record) : null;
-  if (nul !== null) problems.push(`${nul} must not contain the NUL character`);
+  const bad = problems.length === 0 && badTextPossible ? badTextField(record) : null;
+  if (bad !== null) problems.push(`${bad.path} ${bad.rule}`);
   if (problems.length > 0) throw new ImportError(line, `${kind}: ${problems.join('; ')}`);
   return record;
 }
 
-/** Where a NUL hides in a record, as a dotted path: PostgreSQL cannot store it, so no store takes it. */
-function nulField(record: unknown): string | null {
+/** The rule a text breaks: PostgreSQL cannot store a NUL nor a lone surrogate (SQLite can), so no store takes either. */
+function textRule(text: string): string | null {
+  if (text.includes('\u0000')) return 'must not contain the NUL character';
+  return /\p{Surrogate}/u.test(text) ? 'must not contain a lone surrogate (half of a UTF-16 pair)' : null;
+}
+
+/** Where a NUL or a lone surrogate hides in a record, as a dotted path, with the rule it breaks. */
+function badTextField(record: unknown): { path: string; rule: string } | null {
   const pending: [unknown, string][] = [[record, '']];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const [value, path] = next;
-    if (typeof value === 'string' && value.includes('\u0000')) return path || 'record';
+    const rule = typeof value === 'string' ? textRule(value) : null;
+    if (rule !== null) return { path: path || 'record', rule };
     if (typeof value === 'object' && value !== null) {
       for (const [key, inner] of Object.entries(value)) pending.push([inner, path ? `${path}.${key}` : key]);
     }
@@ -111,8 +118,9 @@ export function parseLine(plan: ImportPlan, text: string, line: number, now: str
       `kind must be one of ${recordKinds.join(', ')} (got ${JSON.stringify(recordKind ?? null)})`,
     );
   }
-  // JSON spells a NUL inside a string only as the escape \u0000 (a raw one is not valid JSON): without it, no walk.
-  const nul = text.includes('\\u0000');
+  // JSON spells a NUL inside a string only as the escape \u0000 (a raw one is not valid JSON), and a lone surrogate
+  // only as an escape \uD800 to \uDFFF (UTF-8 has no bytes for one): without either, no walk.
+  const badText = text.includes('\\u0000') || /\\u[dD][89a-fA-F]/.test(text);
   let aliased: Record<string, unknown>;
   try {
     // Hosted names become spec names first; every later check sees the spec's.
@@ -125,22 +133,22 @@ export function parseLine(plan: ImportPlan, text: string, line: number, now: str
     const parser = new LineParser(plan, line, now);
     switch (recordKind) {
       case 'feed':
-        parser.feed(validated(checkers.feed, recordKind, aliased, line, options, nul));
+        parser.feed(validated(checkers.feed, recordKind, aliased, line, options, badText));
         break;
       case 'profile':
-        parser.profile(validated(checkers.profile, recordKind, aliased, line, options, nul));
+        parser.profile(validated(checkers.profile, recordKind, aliased, line, options, badText));
         break;
       case 'tag':
-        parser.tag(validated(checkers.tag, recordKind, aliased, line, options, nul));
+        parser.tag(validated(checkers.tag, recordKind, aliased, line, options, badText));
         break;
       case 'calendar_event':
-        parser.event(validated(checkers.calendar_event, recordKind, aliased, line, options, nul));
+        parser.event(validated(checkers.calendar_event, recordKind, aliased, line, options, badText));
         break;
       case 'post':
-        parser.post(validated(checkers.post, recordKind, aliased, line, options, nul));
+        parser.post(validated(checkers.post, recordKind, aliased, line, options, badText));
         break;
       case 'comment':
-        parser.comment(validated(checkers.comment, recordKind, aliased, line, options, nul));
+        parser.comment(validated(checkers.comment, recordKind, aliased, line, options, badText));
         break;
     }
   } catch (error) {

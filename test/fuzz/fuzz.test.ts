@@ -8,7 +8,7 @@ import { rawRequest } from '../helpers/raw-http.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
 import { feedIds, profileIds } from '../../fixtures/community.js';
 import { postRecords, postIds } from '../../fixtures/posts.js';
-import { rawRequestOf, requestOf, type FuzzContext, type FuzzRequest } from './requests.js';
+import { hostileBodies, rawRequestOf, requestOf, type FuzzContext, type FuzzRequest } from './requests.js';
 
 const store = testDatabaseUrl ? 'PostgreSQL' : 'SQLite';
 const seed = Number(process.env['FUZZ_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
@@ -72,6 +72,7 @@ async function inParallel<T>(
 
 let t: TestApp;
 let context: FuzzContext;
+let hostileWriter: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -84,6 +85,7 @@ beforeAll(async () => {
     postIds: Object.values(postIds),
     feedIds: [...Object.values(feedIds), 'home', profileIds.ada],
   };
+  hostileWriter = await t.token(community, ['read', 'members:write', 'events:write']);
   console.log(`[fuzz ${store}] seed ${seed}: FUZZ_SEED=${seed} replays these requests`);
 }, 60_000);
 afterAll(() => t.close());
@@ -118,6 +120,45 @@ describe(`fuzzing every route (${store})`, () => {
     );
     expect(failures, `seed ${seed}`).toEqual([]);
     expect(requests.length).toBe(runs);
+  }, 120_000);
+
+  // Deep and wide JSON and lone surrogates answered 500 (issue 35): every one on every write route that takes a body,
+  // with and without an Idempotency-Key (whose fingerprint walks the body too).
+  it(`answers ${hostileBodies.length} hostile bodies on every write route without a 5xx`, async () => {
+    const routes: [string, string][] = [
+      ['POST', '/admin/v0/members'],
+      ['POST', '/admin/v0/calendar_events'],
+      ['PATCH', `/admin/v0/calendar_events/${context.eventIds[0]}`],
+    ];
+    const requests = routes.flatMap(([method, url]) =>
+      hostileBodies.flatMap((payload, index) => [
+        { method, url, payload, headers: {} },
+        { method, url, payload, headers: { 'idempotency-key': `hostile-${method}-${index}` } },
+      ]),
+    );
+    const failures: string[] = [];
+    let fiveHundreds = 0;
+    await inParallel(requests, 4, async (request) => {
+      const res = await t.app.inject({
+        method: request.method as 'POST',
+        url: request.url,
+        headers: {
+          authorization: `Bearer ${hostileWriter}`,
+          'content-type': 'application/json',
+          ...request.headers,
+        },
+        payload: request.payload,
+      });
+      if (res.statusCode >= 500) fiveHundreds++;
+      const problems = problemsOf({ status: res.statusCode, headers: res.headers, body: res.body }, request.method);
+      if (problems.length > 0 && failures.length < 20)
+        failures.push(
+          `${request.method} ${request.url} ${request.payload.slice(0, 120)} -> ${res.statusCode} ${res.body.slice(0, 200)}: ${problems.join('; ')}`,
+        );
+    });
+    console.log(`[fuzz ${store}] ${requests.length} hostile bodies on write routes, 5xx: ${fiveHundreds}`);
+    expect(failures).toEqual([]);
+    expect(fiveHundreds).toBe(0);
   }, 120_000);
 
   it(`answers ${rawRuns} malformed raw requests with the error body, or closes the connection`, async () => {

@@ -284,6 +284,50 @@ function headersOf(context: FuzzContext) {
     .map((headers) => Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== '')));
 }
 
+const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+const eventBody = {
+  title: 'Spring meetup',
+  start_date: '2026-04-01T18:00:00-07:00',
+  end_date: '2026-04-01T20:00:00-07:00',
+  hosts: ['ada@example.com'],
+  description: { text: 'Talks and pizza' },
+};
+const memberBody = { email: 'fuzz@example.com', full_name: 'Fuzz Member' };
+const loneSurrogates = ['\ud800', '\udfff', 'a\udbffb', '\ude00\ud83d', 'x'.repeat(300) + '\ud83d'];
+
+/**
+ * Bodies built to hurt the write routes (issue 35): nesting far past the stack's depth where rich text goes,
+ * arrays far past their bounds, lone surrogates in every text field of an event and a member.
+ */
+export const hostileBodies: string[] = [
+  ...[65, 4_500, 20_000].flatMap((depth) => [
+    `${JSON.stringify(eventBody).slice(0, -1)},"description":{"blocks":[{"type":"rich_text","elements":${nested(depth)}}]}}`,
+    `{"recap":{"blocks":[{"type":"rich_text","elements":[${nested(depth)}]}]}}`,
+    `{"email":"deep@example.com","full_name":"Deep One","extra":${nested(depth)}}`,
+    `{"a":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`,
+    nested(depth),
+  ]),
+  JSON.stringify({ ...eventBody, hosts: Array<number>(31_000).fill(1) }),
+  JSON.stringify({ ...eventBody, description: { blocks: Array<number>(5_000).fill(1) } }),
+  JSON.stringify({ ...eventBody, tags: Array<string>(10_000).fill(''), speakers: Array<null>(10_000).fill(null) }),
+  JSON.stringify(Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`f${i}`, i]))),
+  JSON.stringify(Array<number>(30_000).fill(0)),
+  ...loneSurrogates.flatMap((lone) => [
+    ...Object.keys(eventBody).map((field) => JSON.stringify({ ...eventBody, [field]: lone })),
+    JSON.stringify({ ...eventBody, hosts: [lone] }),
+    JSON.stringify({ ...eventBody, description: { text: lone } }),
+    JSON.stringify({ ...eventBody, location: lone, external_speakers: lone, webhook_custom_metadata: lone }),
+    JSON.stringify({
+      ...eventBody,
+      description: { blocks: [{ type: lone, elements: [{ type: 'text', text: lone }] }] },
+    }),
+    JSON.stringify({ ...eventBody, [lone]: 1 }),
+    JSON.stringify({ location: lone }),
+    ...Object.keys(memberBody).map((field) => JSON.stringify({ ...memberBody, [field]: lone })),
+    JSON.stringify({ ...memberBody, avatar_url_original: `https://x.example/${lone}` }),
+  ]),
+];
+
 /** JSON bodies near the members schema and far from it, plus text that is not JSON at all. */
 const bodyOf = fc.oneof(
   {
@@ -339,6 +383,7 @@ const bodyOf = fc.oneof(
   fc.integer({ min: 1, max: 3 }).map((depth) => `${'['.repeat(depth * 3000)}${']'.repeat(depth * 3000)}`),
   fc.constant(`{"email":"big@example.com","full_name":"${'x'.repeat(70_000)}"}`),
   fc.string({ unit: 'binary', maxLength: 200 }),
+  oneOf(...hostileBodies),
 );
 
 export function requestOf(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
@@ -359,7 +404,7 @@ export function requestOf(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
       url: query ? `${path}?${query}` : path,
       headers,
       // Bodies mostly on POST; now and then on a GET as well.
-      ...(body !== undefined && (method === 'POST' || method === 'PUT' || query.length % 5 === 0)
+      ...(body !== undefined && (method === 'POST' || method === 'PATCH' || method === 'PUT' || query.length % 5 === 0)
         ? { payload: body }
         : {}),
     }));

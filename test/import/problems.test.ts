@@ -239,6 +239,26 @@ describe('every bad line in one run', () => {
     expect(error.message.split('\n')[2]).toBe('line 3: tag: label is required');
   });
 
+  // PostgreSQL refused a lone surrogate (jsonb 22P02) where SQLite stored it: now both refuse the line, naming it.
+  it('refuses text with a lone surrogate on every store, naming the line and the field', async () => {
+    const { id } = await fresh();
+    const error = await failure(id, [
+      post('postgood0001'),
+      post('postlone0001', { title: 'Hello \ud800' }),
+      { kind: 'profile', profile_id: profileIds.ada, preferred_name: '\udc00Ada' },
+      post('postlone0002', {
+        chat_message: { blocks: [{ type: 'rich_text', elements: [{ type: 'text', text: '\udbff' }] }] },
+      }),
+      post('postgood0002', { title: 'Party \ud83d\ude00' }),
+    ]);
+    const rule = 'must not contain a lone surrogate (half of a UTF-16 pair)';
+    expect(error.problems).toEqual([
+      { line: 2, reason: `post: title ${rule}` },
+      { line: 3, reason: `profile: preferred_name ${rule}` },
+      { line: 4, reason: `post: chat_message.blocks.0.elements.0.text ${rule}` },
+    ]);
+  });
+
   it('stops reading after 100 problems, and says so', async () => {
     const { id } = await fresh();
     const lines = Array.from({ length: 150 }, (_, i) => `{"kind":"tag","id":"t${i}"}`);
