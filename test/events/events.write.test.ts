@@ -392,6 +392,42 @@ describe('DELETE /calendar_events/:id', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('takes an empty application/json body as no body; a create or change still needs one (issue 35, item 14)', async () => {
+    const notJson = (res: { headers: Record<string, unknown> }) => ({
+      success: false,
+      error: 'The request body is not valid JSON.',
+      code: 'invalid_body',
+      request_id: res.headers['x-request-id'],
+    });
+    for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
+      const { id } = (await send('POST', path, writer, { ...minimal, title: 'Deleted by a client' })).json().data;
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `${path}/${id}`,
+        payload: '',
+        headers: { authorization: `Bearer ${writer}`, 'content-type': contentType },
+      });
+      expect([contentType, res.statusCode]).toEqual([contentType, 200]);
+      expect(res.body).toBe(`{"success":true,"data":{"id":"${id}"}}`);
+      expect((await t.get(`${path}/${id}`, reader)).statusCode).toBe(404);
+    }
+    for (const [method, url] of [
+      ['POST', path],
+      ['PATCH', `${path}/evberlin0002`],
+    ] as const) {
+      const res = await send(method, url, writer, undefined, { 'content-type': 'application/json' });
+      expect([method, res.statusCode, res.json()]).toEqual([method, 400, notJson(res)]);
+    }
+    const malformed = await t.app.inject({
+      method: 'DELETE',
+      url: `${path}/evberlin0002`,
+      payload: '{nope',
+      headers: { authorization: `Bearer ${writer}`, 'content-type': 'application/json' },
+    });
+    expect([malformed.statusCode, malformed.json()]).toEqual([400, notJson(malformed)]);
+    expect((await t.get(`${path}/evberlin0002`, reader)).statusCode).toBe(200);
+  });
+
   it('honours If-Match', async () => {
     const res = await send('DELETE', `${path}/evberlin0002`, writer, undefined, { 'if-match': '"e0"' });
     expect(res.statusCode).toBe(412);
