@@ -24,6 +24,7 @@ import { registerEtag } from './http/etag.js';
 import { registerHostedMode } from './http/hosted-mode.js';
 import { healthRoutes } from './http/health.routes.js';
 import { registerInputGuards } from './http/input-guards.js';
+import { registerJsonBody } from './http/json-body.js';
 import { validatorsByPart } from './http/validators.js';
 import { registerMetrics } from './http/metrics.routes.js';
 import { registerNotFound } from './http/not-found.js';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     done(new AppError('bad_request', 'An HTTP/1.1 request needs a Host header.', undefined, { connection: 'close' }));
   });
   registerBodyDeadline(app, config.bodyTimeoutMs);
+  registerJsonBody(app);
   registerInputGuards(app);
   registerErrorHandler(app, store.dialect);
   const notFound = registerNotFound(app);

@@ -1,6 +1,6 @@
 // Request and response schemas of creating, changing and deleting calendar events, the fields as the hosted product takes them.
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, NullableObject, One, ShortId, StringEnum, Uuid } from '../schemas/common.js';
+import { Nullable, NullableObject, One, ShortId, StringEnum, unknownFieldsRefused, Uuid } from '../schemas/common.js';
 import { CalendarEvent } from '../schemas/event.js';
 import { ChatBlock } from '../schemas/references.js';
 
@@ -80,12 +80,17 @@ const eventFields = {
   cover_image_url: Type.Optional(Nullable(HttpUrl)),
 };
 
-// Unknown fields are dropped, as on adding a member.
-export const CreateEventBody = Type.Object(eventFields, { additionalProperties: false });
+// Unknown fields, nested ones too, are refused with a 400 naming each (a misspelt field is not silently a no-op);
+// adding a member still drops them, as documented.
+export const CreateEventBody = Type.Object(eventFields, { additionalProperties: false, ...unknownFieldsRefused });
 export type CreateEventBody = Static<typeof CreateEventBody>;
 
 /** JSON merge semantics: a field present replaces the stored one (null clears a nullable one); absent keeps it. */
-export const UpdateEventBody = Type.Partial(CreateEventBody, { additionalProperties: false, minProperties: 1 });
+export const UpdateEventBody = Type.Partial(CreateEventBody, {
+  additionalProperties: false,
+  minProperties: 1,
+  ...unknownFieldsRefused,
+});
 export type UpdateEventBody = Static<typeof UpdateEventBody>;
 
 export const EventWriteParams = Type.Object({ calendar_event_id: ShortId });

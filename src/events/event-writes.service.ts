@@ -112,7 +112,10 @@ const recordOf = (answer: Answer): Record<string, unknown> =>
   (JSON.parse(answer.body.toString('utf8')) as { data: Record<string, unknown> }).data;
 
 export function createEventWritesService(writes: WriteRunner, dialect: StoreDialect) {
-  /** Renders the event, audits the change and queues its webhooks (for events that trigger them). */
+  /**
+   * Renders the event, audits the change and queues its webhooks: for events that trigger them, and for the update
+   * that turns `triggers_webhooks` off (`previous` is the answer before it), the last message receivers get of it.
+   */
   async function finish(
     trx: Kysely<Database>,
     change: Change,
@@ -123,10 +126,10 @@ export function createEventWritesService(writes: WriteRunner, dialect: StoreDial
     const communityId = change.actor.communityId;
     await change.refresh({ events: [id] });
     const answer = action === 'calendar_event.deleted' ? null : await answerWithin(trx, 'event', communityId, id);
-    const shown = answer ?? previous;
-    const record = shown ? recordOf(shown) : {};
+    const before = previous ? recordOf(previous) : null;
+    const record = answer ? recordOf(answer) : (before ?? {});
     await change.audit(action, id, { title: record['title'] ?? null });
-    if (record['triggers_webhooks'] === true)
+    if (record['triggers_webhooks'] === true || before?.['triggers_webhooks'] === true)
       await change.announce([{ type: action as WebhookEventType, data: record }]);
     return answer;
   }
@@ -190,14 +193,14 @@ export function createEventWritesService(writes: WriteRunner, dialect: StoreDial
 
     update(actor: Actor, id: string, body: UpdateEventBody, precondition?: Precondition): Promise<Answer> {
       return writes.run(actor, async (trx, change) => {
-        const { row } = await locked(trx, actor, id, precondition);
+        const { row, answer: before } = await locked(trx, actor, id, precondition);
         const changes = toEventChanges(body, row);
         const lists = await resolveLists(trx, actor.communityId, body, changes.problems);
         if (changes.problems.length > 0) throw invalidBody(changes.problems);
         await deriveReferences(trx, actor.communityId, changes);
         await updateEvent(trx, actor.communityId, id, { ...changes.columns, updated_at: change.at });
         await writeLists(trx, actor.communityId, id, lists);
-        const answer = await finish(trx, change, id, 'calendar_event.updated', null);
+        const answer = await finish(trx, change, id, 'calendar_event.updated', before);
         if (!answer) throw new Error(`The event '${id}' has no fragment`);
         return answer;
       });

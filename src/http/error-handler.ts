@@ -10,11 +10,16 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
-/** `querystring` + `/per_page` -> `per_page`; a missing property names itself. */
+/** `querystring` + `/per_page` -> `per_page`; a missing or unknown property names itself. */
 function fieldOf(issue: ValidationIssue): string {
   const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const missing = issue.keyword === 'required' ? String(issue.params['missingProperty'] ?? '') : '';
-  return [path, missing].filter(Boolean).join('.') || '(root)';
+  const named =
+    issue.keyword === 'required'
+      ? issue.params['missingProperty']
+      : issue.keyword === 'additionalProperties'
+        ? issue.params['additionalProperty']
+        : '';
+  return [path, String(named ?? '')].filter(Boolean).join('.') || '(root)';
 }
 
 /** The types a `type` finding asks for: one, or a list (`["string", "null"]`); none for other keywords. */
@@ -28,6 +33,7 @@ const typeMessage = (types: readonly string[]) => `must be ${types.join(' or ')}
 
 function messageOf(issue: ValidationIssue): string {
   if (issue.keyword === 'type') return typeMessage(typesOf(issue));
+  if (issue.keyword === 'additionalProperties') return 'is not a known field';
   if (issue.keyword === 'enum' && Array.isArray(issue.params['allowedValues'])) {
     return `must be one of: ${(issue.params['allowedValues'] as unknown[]).join(', ')}`;
   }

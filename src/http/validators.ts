@@ -3,6 +3,7 @@
 import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { UNKNOWN_FIELDS_KEYWORD } from '../schemas/common.js';
 
 type Validator = ReturnType<FastifySchemaCompiler<FastifySchema>>;
 
@@ -75,14 +76,23 @@ export function boundArrays(schema: unknown): unknown {
   return copy;
 }
 
-/** The validator compiler of an app: bodies without coercion, every other part with it. */
+const refusesUnknownFields = (schema: unknown) =>
+  (schema as Record<string, unknown> | undefined)?.[UNKNOWN_FIELDS_KEYWORD] === 'refused';
+
+/**
+ * The validator compiler of an app: bodies without coercion, every other part with it. A body schema marked
+ * `unknownFieldsRefused` keeps what `additionalProperties: false` forbids, so it fails naming the field.
+ */
 export function validatorsByPart(): FastifySchemaCompiler<FastifySchema> {
   const body = new Ajv({ ...baseline, coerceTypes: false });
+  const strictBody = new Ajv({ ...baseline, coerceTypes: false, removeAdditional: false });
   const text = new Ajv({ ...baseline, coerceTypes: 'array' });
-  formats.default(body);
-  formats.default(text);
-  return ({ schema, httpPart }) =>
-    httpPart === 'body'
-      ? body.compile(boundArrays(schema) as FastifySchema)
-      : textValidator(text.compile(schema), schema);
+  for (const ajv of [body, strictBody, text]) {
+    formats.default(ajv);
+    ajv.addKeyword({ keyword: UNKNOWN_FIELDS_KEYWORD, schemaType: 'string' });
+  }
+  return ({ schema, httpPart }) => {
+    if (httpPart !== 'body') return textValidator(text.compile(schema), schema);
+    return (refusesUnknownFields(schema) ? strictBody : body).compile(boundArrays(schema) as FastifySchema);
+  };
 }

@@ -17,19 +17,27 @@ export interface ImportedChunk {
   profiles: readonly Record<string, unknown>[];
 }
 
-async function existingEvents(db: Kysely<Database>, communityId: string, ids: string[]): Promise<Set<string>> {
+/** Of `ids`, those the store holds (only those that trigger webhooks, with `triggering`). */
+async function existingEvents(
+  db: Kysely<Database>,
+  communityId: string,
+  ids: string[],
+  triggering = false,
+): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunk(ids, 5000)) {
-    const rows = await db
+    let query = db
       .selectFrom('calendar_events')
       .select('id')
       .where('community_id', '=', communityId)
-      .where('id', 'in', part)
-      .execute();
-    for (const row of rows) found.add(row.id);
+      .where('id', 'in', part);
+    if (triggering) query = query.where('triggers_webhooks', '=', true);
+    for (const row of await query.execute()) found.add(row.id);
   }
   return found;
 }
+
+const triggers = (row: Record<string, unknown>) => row['triggers_webhooks'] === true || row['triggers_webhooks'] === 1;
 
 /**
  * The webhooks of one import, inside its transaction `db`: `note` each chunk before it is written (which of its
@@ -50,12 +58,17 @@ export async function importWebhooks(db: Kysely<Database>, change: Change) {
       if (wantsEvents) {
         const ids = fresh(
           events,
-          rows.events
-            .filter((row) => row['triggers_webhooks'] === true || row['triggers_webhooks'] === 1)
-            .map((row) => String(row['id'])),
+          rows.events.filter(triggers).map((row) => String(row['id'])),
         );
         const before = ids.length > 0 ? await existingEvents(db, communityId, ids) : new Set<string>();
         for (const id of ids) events.set(id, before.has(id));
+        // An event that triggered webhooks and is turned off: its update is the last message receivers get of it.
+        const quiet = fresh(
+          events,
+          rows.events.filter((row) => !triggers(row)).map((row) => String(row['id'])),
+        );
+        const silenced = quiet.length > 0 ? await existingEvents(db, communityId, quiet, true) : new Set<string>();
+        for (const id of silenced) events.set(id, true);
       }
       if (wantsMembers) {
         const ids = fresh(

@@ -313,6 +313,51 @@ describe('PATCH /calendar_events/:id', () => {
     expect(nulled.json().details).toEqual([{ field: 'title', message: 'must be string' }]);
   });
 
+  it('refuses unknown fields, nested ones too, naming each, and changes nothing (issue 35, item 9)', async () => {
+    const before = await t.get(`${path}/evberlin0001`, reader);
+    const at = t.clock.now;
+    t.clock.now += 60_000;
+    try {
+      const misspelt = await send('PATCH', `${path}/evberlin0001`, writer, { titel: 'Renamed' });
+      expect(misspelt.statusCode).toBe(400);
+      expect(misspelt.json()).toEqual({
+        success: false,
+        error: "Invalid body field 'titel': is not a known field.",
+        code: 'invalid_body',
+        request_id: misspelt.headers['x-request-id'],
+        details: [{ field: 'titel', message: 'is not a known field' }],
+      });
+      const mixed = await send('PATCH', `${path}/evberlin0001`, writer, {
+        location: 'Room 2',
+        description: { text: 'New', txt: 'typo' },
+        colour: 'red',
+      });
+      expect([mixed.statusCode, mixed.json().details]).toEqual([
+        400,
+        [
+          { field: 'colour', message: 'is not a known field' },
+          { field: 'description.txt', message: 'is not a known field' },
+        ],
+      ]);
+      const after = await t.get(`${path}/evberlin0001`, reader);
+      expect(after.body).toBe(before.body);
+      expect(after.headers['etag']).toBe(before.headers['etag']);
+      const create = await send('POST', path, writer, { ...minimal, title: 'Never made', hots: ['ada@example.com'] });
+      expect([create.statusCode, create.json().details]).toEqual([
+        400,
+        [{ field: 'hots', message: 'is not a known field' }],
+      ]);
+      const made = await t.testStore.store.db
+        .selectFrom('calendar_events')
+        .select('id')
+        .where('title', '=', 'Never made')
+        .execute();
+      expect(made).toEqual([]);
+    } finally {
+      t.clock.now = at;
+    }
+  });
+
   it("answers 404 for an unknown id and for another community's event", async () => {
     const unknown = await send('PATCH', `${path}/zzzzzzzzzzzz`, writer, { title: 'Nope' });
     expect([unknown.statusCode, unknown.json().error]).toEqual([404, "Calendar event 'zzzzzzzzzzzz' was not found."]);
@@ -345,6 +390,42 @@ describe('DELETE /calendar_events/:id', () => {
     expect(await allList()).not.toContain('evdstcross01');
     const again = await send('DELETE', `${path}/evdstcross01`, writer);
     expect(again.statusCode).toBe(404);
+  });
+
+  it('takes an empty application/json body as no body; a create or change still needs one (issue 35, item 14)', async () => {
+    const notJson = (res: { headers: Record<string, unknown> }) => ({
+      success: false,
+      error: 'The request body is not valid JSON.',
+      code: 'invalid_body',
+      request_id: res.headers['x-request-id'],
+    });
+    for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
+      const { id } = (await send('POST', path, writer, { ...minimal, title: 'Deleted by a client' })).json().data;
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `${path}/${id}`,
+        payload: '',
+        headers: { authorization: `Bearer ${writer}`, 'content-type': contentType },
+      });
+      expect([contentType, res.statusCode]).toEqual([contentType, 200]);
+      expect(res.body).toBe(`{"success":true,"data":{"id":"${id}"}}`);
+      expect((await t.get(`${path}/${id}`, reader)).statusCode).toBe(404);
+    }
+    for (const [method, url] of [
+      ['POST', path],
+      ['PATCH', `${path}/evberlin0002`],
+    ] as const) {
+      const res = await send(method, url, writer, undefined, { 'content-type': 'application/json' });
+      expect([method, res.statusCode, res.json()]).toEqual([method, 400, notJson(res)]);
+    }
+    const malformed = await t.app.inject({
+      method: 'DELETE',
+      url: `${path}/evberlin0002`,
+      payload: '{nope',
+      headers: { authorization: `Bearer ${writer}`, 'content-type': 'application/json' },
+    });
+    expect([malformed.statusCode, malformed.json()]).toEqual([400, notJson(malformed)]);
+    expect((await t.get(`${path}/evberlin0002`, reader)).statusCode).toBe(200);
   });
 
   it('honours If-Match', async () => {

@@ -2,6 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 import { validatorsByPart } from '../../src/http/validators.js';
+import { unknownFieldsRefused } from '../../src/schemas/common.js';
 
 const schema = Type.Object({
   page: Type.Integer({ minimum: 0 }),
@@ -52,5 +53,22 @@ describe('validatorsByPart', () => {
       'must be boolean',
     ]);
     expect(validate('querystring', { page: '007' }).outcome).toBe(true);
+  });
+
+  it('drops the unknown fields of a body unless its schema refuses them, nested ones included', () => {
+    const nested = { name: Type.Optional(Type.Object({ first: Type.String() }, { additionalProperties: false })) };
+    const dropping = Type.Object(nested, { additionalProperties: false });
+    const refusing = Type.Object(nested, { additionalProperties: false, ...unknownFieldsRefused });
+    const compile = (body: typeof dropping) =>
+      validatorsByPart()({ schema: body, httpPart: 'body', method: 'POST', url: '/' });
+    const dropped = { name: { first: 'Ada', last: 'L' }, nmae: 1 };
+    expect([compile(dropping)(dropped), dropped]).toEqual([true, { name: { first: 'Ada' } }]);
+    const validator = compile(refusing);
+    const kept = { name: { first: 'Ada', last: 'L' }, nmae: 1 };
+    expect([validator(kept), kept]).toEqual([false, { name: { first: 'Ada', last: 'L' }, nmae: 1 }]);
+    expect(validator.errors?.map((error) => [error.instancePath, error.params])).toEqual([
+      ['', { additionalProperty: 'nmae' }],
+      ['/name', { additionalProperty: 'last' }],
+    ]);
   });
 });

@@ -270,6 +270,37 @@ describe('bodies that are not JSON', () => {
     expect(res.json()).toEqual(notJson);
   });
 
+  it('takes an empty application/json body on deactivate as no body (issue 35, item 14)', async () => {
+    const added = await post(JSON.stringify({ email: 'quiet@example.com', full_name: 'Quiet Member' }), {
+      'content-type': 'application/json',
+    });
+    const id = added.json().data.member.id as string;
+    for (const [contentType, message] of [
+      ['application/json', 'Member was deactivated successfully.'],
+      ['application/json; charset=utf-8', 'Member was already deactivated.'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${membersPath}/${id}/deactivate`,
+        payload: '',
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType as string },
+      });
+      expect([contentType, res.statusCode]).toEqual([contentType, 200]);
+      expect(res.json()).toEqual({
+        success: true,
+        message,
+        data: { member: { ...added.json().data.member, is_deactivated: true } },
+      });
+    }
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: `${membersPath}/${id}/deactivate`,
+      payload: '{nope',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-request-id': 'req-p' },
+    });
+    expect([malformed.statusCode, malformed.json()]).toEqual([400, notJson]);
+  });
+
   it('answers 413 for a body over the limit', async () => {
     const res = await post(JSON.stringify({ ...valid, padding: 'x'.repeat(t.app.config.bodyLimitBytes) }), {
       'content-type': 'application/json',

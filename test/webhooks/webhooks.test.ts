@@ -156,6 +156,50 @@ describe('delivery', () => {
     expect(receiver.received[2]?.verified?.data).toEqual(patched.json().data);
   });
 
+  it('sends the update that turns triggers_webhooks off, and nothing after it (issue 35, item 10)', async () => {
+    const loud = (await send('POST', '/calendar_events', token, { ...event, title: 'Hooked, then quiet' })).json().data;
+    await receiver.waitFor(1);
+    const silenced = await send('PATCH', `/calendar_events/${loud.id}`, token, { triggers_webhooks: false });
+    expect([silenced.statusCode, silenced.json().data.triggers_webhooks]).toEqual([200, false]);
+    await receiver.waitFor(2);
+    await send('PATCH', `/calendar_events/${loud.id}`, token, { title: 'Quiet now' });
+    await send('DELETE', `/calendar_events/${loud.id}`, token);
+    await pause(300);
+    expect(receiver.received.map((r) => [r.verified?.type, r.verified?.data['id']])).toEqual([
+      ['calendar_event.created', loud.id],
+      ['calendar_event.updated', loud.id],
+    ]);
+    expect(receiver.received[1]?.verified?.data).toEqual(silenced.json().data);
+    const queued = await t.testStore.store.db
+      .selectFrom('webhook_messages')
+      .select('event_type')
+      .where('webhook_id', '=', webhookId)
+      .where('payload', 'like', `%"id":"${loud.id}"%`)
+      .execute();
+    expect(queued.map((m) => m.event_type).sort()).toEqual(['calendar_event.created', 'calendar_event.updated']);
+  });
+
+  it('sends the update of an import that turns triggers_webhooks off (issue 35, item 10)', async () => {
+    const loud = (await send('POST', '/calendar_events', token, { ...event, title: 'Hooked, imported quiet' })).json()
+      .data;
+    await receiver.waitFor(1);
+    await t.importRecords(acme, [
+      { kind: 'calendar_event', id: loud.id, title: 'Imported quiet', start_date: '2026-12-02T10:00:00Z' },
+    ]);
+    await receiver.waitFor(3);
+    await pause(200);
+    const read = await t.get(`/admin/v0/calendar_events/${loud.id}`, token);
+    // Messages of one change go out in no particular order.
+    expect(receiver.received.map((r) => r.verified?.type).sort()).toEqual([
+      'calendar_event.created',
+      'calendar_event.updated',
+      'import.completed',
+    ]);
+    const updated = receiver.received.find((r) => r.verified?.type === 'calendar_event.updated');
+    expect(updated?.verified?.data).toEqual(read.json().data);
+    expect(read.json().data).toMatchObject({ id: loud.id, title: 'Imported quiet', triggers_webhooks: false });
+  });
+
   it('retries a receiver that fails twice, then delivers, always with the same webhook-id', async () => {
     receiver.respond = (_request, index) => (index < 2 ? 500 : 204);
     await send('POST', '/calendar_events', token, event);
