@@ -9,7 +9,7 @@ const writableStatuses = ['needs_approval', 'published'] as const;
 const RichText = Type.Object(
   {
     blocks: Type.Optional(
-      Type.Array(ChatBlock, { maxItems: 200, description: 'Rich-text blocks of the chat product (spec 2.6)' }),
+      Type.Array(ChatBlock, { maxItems: 200, description: 'Rich-text blocks, as the chat product writes them' }),
     ),
     text: Type.Optional(
       Type.String({

@@ -12,7 +12,8 @@ const description = [
   'The community administration API: calendar events, feed posts, search and adding members.',
   '',
   'Every call needs `Authorization: Bearer <token>`. A token belongs to one community and carries scopes:',
-  '`read` (every GET) and `members:write` (POST /members); each operation lists the scope it needs.',
+  '`read` (every GET), `members:write` (adding and deactivating members) and `events:write` (creating, changing and',
+  'deleting calendar events); each operation lists the scope it needs.',
   '',
   'Errors are `{"success": false, "error": "…", "code": "…", "request_id": "…"}`, plus `details` on validation',
   'errors. Lists take `page` (from 0) and `per_page` (1 to 100). Every answer carries `X-Request-Id` and',
@@ -64,4 +65,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
 
   app.get(openApiPath, { schema: { hide: true } }, async () => app.swagger());
+  // Someone who opens the server's address in a browser lands on the docs page, not on a 404.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs', 302));
 }

@@ -17,4 +17,9 @@ describe('health', () => {
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f]{16}-[0-9a-z]+$/);
     }
   });
+
+  it('sends GET / to the docs page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect([res.statusCode, res.headers.location, res.body]).toEqual([302, '/docs', '']);
+  });
 });

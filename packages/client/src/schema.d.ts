@@ -872,7 +872,7 @@ export interface operations {
                     /** @description 1 to 5 hosts, in the order shown */
                     hosts?: string[];
                     description?: {
-                        /** @description Rich-text blocks of the chat product (spec 2.6) */
+                        /** @description Rich-text blocks, as the chat product writes them */
                         blocks?: components["schemas"]["ChatBlock"][];
                         /** @description Plain text; becomes one section block when `blocks` is absent */
                         text?: string;
@@ -890,7 +890,7 @@ export interface operations {
                     /** @description Tag ids */
                     tags?: string[];
                     recap?: {
-                        /** @description Rich-text blocks of the chat product (spec 2.6) */
+                        /** @description Rich-text blocks, as the chat product writes them */
                         blocks?: components["schemas"]["ChatBlock"][];
                         /** @description Plain text; becomes one section block when `blocks` is absent */
                         text?: string;
@@ -1278,7 +1278,7 @@ export interface operations {
                     /** @description 1 to 5 hosts, in the order shown */
                     hosts: string[];
                     description: {
-                        /** @description Rich-text blocks of the chat product (spec 2.6) */
+                        /** @description Rich-text blocks, as the chat product writes them */
                         blocks?: components["schemas"]["ChatBlock"][];
                         /** @description Plain text; becomes one section block when `blocks` is absent */
                         text?: string;
@@ -1296,7 +1296,7 @@ export interface operations {
                     /** @description Tag ids */
                     tags?: string[];
                     recap?: {
-                        /** @description Rich-text blocks of the chat product (spec 2.6) */
+                        /** @description Rich-text blocks, as the chat product writes them */
                         blocks?: components["schemas"]["ChatBlock"][];
                         /** @description Plain text; becomes one section block when `blocks` is absent */
                         text?: string;
