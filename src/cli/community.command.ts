@@ -1,5 +1,6 @@
 // `hearth community create|list`.
 import type { Command } from 'commander';
+import { toWire } from '../lib/timestamps.js';
 import type { CliContext } from './context.js';
 import { printJson } from './output.js';
 
@@ -30,7 +31,7 @@ export function communityCommand(program: Command, ctx: CliContext): void {
         if (options.json)
           return printJson(
             ctx.io,
-            rows.map(({ id, slug, name, created_at }) => ({ id, slug, name, created_at })),
+            rows.map(({ id, slug, name, created_at }) => ({ id, slug, name, created_at: toWire(created_at) })),
           );
         if (rows.length === 0) ctx.io.err('No communities yet; create one with `hearth community create SLUG`.');
         for (const c of rows) ctx.io.out(`${c.slug}\t${c.name}\tcreated ${c.created_at.slice(0, 19)} UTC`);

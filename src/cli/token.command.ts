@@ -1,5 +1,6 @@
 // `hearth token create|list|revoke`: secrets are printed once, at creation, and never again.
 import type { Command } from 'commander';
+import { toWire } from '../lib/timestamps.js';
 import type { FieldNames } from '../tokens/field-names.js';
 import type { Scope } from '../tokens/scopes.js';
 import { CliError, type CliContext } from './context.js';
@@ -80,7 +81,14 @@ export function tokenCommand(program: Command, ctx: CliContext): void {
           import('../tokens/tokens.service.js'),
         ]);
         const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
-        const rows = await createTokensService(store.db, ctx.clock).list(community.id);
+        // Timestamps in the API's wire form, zone included (`2026-11-26 16:01:33.123000+00`).
+        const rows = (await createTokensService(store.db, ctx.clock).list(community.id)).map((t) => ({
+          ...t,
+          created_at: toWire(t.created_at),
+          expires_at: toWire(t.expires_at),
+          revoked_at: toWire(t.revoked_at),
+          last_used_at: toWire(t.last_used_at),
+        }));
         if (options.json)
           return printJson(
             ctx.io,

@@ -138,6 +138,12 @@ describe('hearth', () => {
     });
     expect([me.json().data.name, me.json().data.field_names]).toEqual(['site', 'hosted']);
     await app.close();
+    // `--json` gives the token's creation time as the API does, zone included.
+    const listed = JSON.parse((await run(['token', 'list', '--community', 'acme', '--json'])).out) as {
+      name: string | null;
+      created_at: string;
+    }[];
+    expect(listed.find((t) => t.name === 'site')?.created_at).toBe(me.json().data.created_at);
     expect((await run(['token', 'create', '--community', 'acme', '--field-names', 'slack'])).err).toBe(
       "hearth: Unknown field names 'slack'; known: spec, hosted.",
     );
@@ -209,7 +215,8 @@ describe('hearth', () => {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         slug: 'acme',
         name: 'Acme Makers',
-        created_at: expect.any(String),
+        // With its zone, in the API's wire form.
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00$/),
       },
     ]);
 
@@ -235,6 +242,13 @@ describe('hearth', () => {
       'last_used_at',
     ]);
     expect((await run(['token', 'list', '--community', 'acme', '--json'])).out).not.toMatch(/hth_/);
+    const json = tokens.at(-1) as Record<string, unknown>;
+    expect([json['created_at'], json['expires_at'], json['revoked_at'], json['last_used_at']]).toEqual([
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00$/),
+      null,
+      null,
+      null,
+    ]);
 
     // The one import that committed (the refused one left nothing) is the trail's one record.
     const audit = await run(['audit', '--community', 'acme', '--json']);
