@@ -29,7 +29,8 @@ describe('an interrupted import', () => {
     child.stdin.write(
       Array.from({ length: 2000 }, (_, i) => `{"kind":"tag","id":"t${i}","label":"Tag ${i}"}\n`).join(''),
     );
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Long enough for the command to load and begin reading on a busy machine (it starts in well under a second).
+    await new Promise((resolve) => setTimeout(resolve, 5000));
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(err).toBe("Import interrupted: nothing was written to 'acme' (an import is all or nothing).\n");

@@ -86,10 +86,19 @@ describe('signals stop the server', () => {
       const port = await freePort();
       const { child, closed, logged } = await start(way, port);
       process.kill(-(child.pid ?? 0), 'SIGINT');
-      // Hearth exits 0; npm, Ctrl-C'd itself, ends by the signal as its own scripts' runner does.
-      expect(await closed).toEqual(
-        way === 'npx hearth serve' ? { code: null, signal: 'SIGINT' } : { code: 0, signal: null },
-      );
+      // Hearth exits 0. npm, Ctrl-C'd itself, ends by the signal under npx; under `npm start` it hands on Hearth's
+      // exit 0, unless its own SIGINT is handled before it learns of Hearth's exit (seen once on a loaded machine),
+      // when it ends by the signal as a shell's job would: either is npm's, the drain below is Hearth's.
+      const ended = await closed;
+      if (way === 'npm start')
+        expect([
+          { code: 0, signal: null },
+          { code: null, signal: 'SIGINT' },
+        ]).toContainEqual(ended);
+      else
+        expect(ended).toEqual(
+          way === 'npx hearth serve' ? { code: null, signal: 'SIGINT' } : { code: 0, signal: null },
+        );
       expect(await healthz(port)).toBe('refused');
       expect(logged().filter((msg) => msg.includes('finishing requests in flight'))).toEqual([
         'shutting down: finishing requests in flight',
