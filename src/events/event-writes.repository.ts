@@ -20,15 +20,23 @@ export function lockEvent(
   return query.executeTakeFirst();
 }
 
-/** Profile ids for references that are profile ids or member e-mails (case-insensitive); unknown ones are absent. */
+/**
+ * Profile ids for references that are profile ids, member e-mails (case-insensitive) or chat user ids; unknown
+ * ones are absent. A reference without `@` that is no profile id is looked up as a chat user id.
+ */
 export async function resolvePeople(
   db: Kysely<Database>,
   communityId: string,
   refs: readonly string[],
 ): Promise<Map<string, string>> {
   const ids = refs.filter((ref) => uuid.test(ref));
-  const emails = refs.filter((ref) => !uuid.test(ref)).map((ref) => ref.trim().toLowerCase());
-  const found = new Map<string, string>();
+  const others = refs.filter((ref) => !uuid.test(ref));
+  const emails = others.filter((ref) => ref.includes('@')).map((ref) => ref.trim().toLowerCase());
+  const found = await resolveChatUsers(
+    db,
+    communityId,
+    others.filter((ref) => !ref.includes('@')),
+  );
   if (ids.length > 0) {
     const rows = await db
       .selectFrom('profiles')
@@ -47,6 +55,28 @@ export async function resolvePeople(
       .execute();
     for (const row of rows) if (row.email_key) found.set(row.email_key, row.id);
   }
+  return found;
+}
+
+/**
+ * Profile ids by chat user id (exact). Nothing makes a chat user id unique in a community; when two profiles
+ * share one, the smallest profile id is taken, so the answer does not depend on the store's row order.
+ */
+export async function resolveChatUsers(
+  db: Kysely<Database>,
+  communityId: string,
+  chatUserIds: readonly string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (chatUserIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('profiles')
+    .select(['id', 'chat_user_id'])
+    .where('community_id', '=', communityId)
+    .where('chat_user_id', 'in', [...new Set(chatUserIds)])
+    .orderBy('id')
+    .execute();
+  for (const row of rows) if (row.chat_user_id && !found.has(row.chat_user_id)) found.set(row.chat_user_id, row.id);
   return found;
 }
 

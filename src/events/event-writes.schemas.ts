@@ -22,7 +22,21 @@ const RichText = Type.Object(
   { additionalProperties: false },
 );
 
-const PersonRef = Type.String({ minLength: 1, maxLength: 254, description: 'A profile id (UUID) or a member e-mail' });
+const PersonRef = Type.String({
+  minLength: 1,
+  maxLength: 254,
+  description: 'A profile id (UUID), a member e-mail or a chat user id',
+});
+const ChatUserIds = Type.Array(Type.String({ minLength: 1, maxLength: 254 }), {
+  minItems: 1,
+  maxItems: 5,
+  description: "1 to 5 chat user ids of profiles (the profiles' `chat_user_id`), in the order shown",
+});
+/** Hosts as the hosted product's client sends them; the one request key in the hosted product's words. */
+const HostsByChatUser = Type.Object(
+  { slack_user_ids: ChatUserIds },
+  { additionalProperties: false, description: 'Hosts by chat user id, as the hosted product takes them' },
+);
 const DateTime = (description: string) =>
   Type.String({
     minLength: 1,
@@ -37,7 +51,10 @@ const eventFields = {
   title: Type.String({ minLength: 3, maxLength: 70, examples: ['Spring meetup'] }),
   start_date: DateTime('Start'),
   end_date: DateTime('End, after the start'),
-  hosts: Type.Array(PersonRef, { minItems: 1, maxItems: 5, description: '1 to 5 hosts, in the order shown' }),
+  hosts: Type.Union([
+    Type.Array(PersonRef, { minItems: 1, maxItems: 5, description: '1 to 5 hosts, in the order shown' }),
+    HostsByChatUser,
+  ]),
   description: RichText,
   slug: Type.Optional(
     Type.String({ minLength: 1, maxLength: 50, pattern: '^[a-z0-9-]+$', description: 'Absent: made from the title' }),

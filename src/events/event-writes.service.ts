@@ -24,6 +24,7 @@ import {
   replacePeople,
   replacePublications,
   replaceTags,
+  resolveChatUsers,
   resolvePeople,
   tagIdsIn,
   updateEvent,
@@ -41,20 +42,42 @@ interface Lists {
   feeds?: { feed_id: string; chat_channel_id: string | null }[];
 }
 
+/** Where a list of people came from: its field (`hosts`, `hosts.slack_user_ids`) and what its references are. */
+interface PeopleRefs {
+  field: string;
+  refs: readonly string[];
+  chatUserIdsOnly: boolean;
+}
+
+/**
+ * The references of `hosts` or `speakers`: an array of profile ids, e-mails or chat user ids, or (hosts, as the
+ * hosted product's client builds them, in either field-name mode) `{"slack_user_ids": […]}`.
+ */
+function peopleRefs(field: string, value: NonNullable<UpdateEventBody['hosts']>): PeopleRefs {
+  if (Array.isArray(value)) return { field, refs: value, chatUserIdsOnly: false };
+  return { field: `${field}.slack_user_ids`, refs: value.slack_user_ids, chatUserIdsOnly: true };
+}
+
 /** The profile ids of hosts or speakers, each named once; unknown references become problems. */
 async function people(
   db: Kysely<Database>,
   communityId: string,
-  field: string,
-  refs: readonly string[],
+  { field, refs, chatUserIdsOnly }: PeopleRefs,
   problems: FieldProblem[],
 ): Promise<string[]> {
-  const found = await resolvePeople(db, communityId, refs);
+  const found = chatUserIdsOnly
+    ? await resolveChatUsers(db, communityId, refs)
+    : await resolvePeople(db, communityId, refs);
   const ids: string[] = [];
   refs.forEach((ref, i) => {
-    const id = found.get(ref) ?? found.get(ref.trim().toLowerCase());
+    const id = chatUserIdsOnly ? found.get(ref) : (found.get(ref) ?? found.get(ref.trim().toLowerCase()));
     if (id === undefined)
-      problems.push({ field: `${field}.${i}`, message: `no profile or member '${ref}' in this community` });
+      problems.push({
+        field: `${field}.${i}`,
+        message: chatUserIdsOnly
+          ? `no profile with chat user id '${ref}' in this community`
+          : `no profile or member '${ref}' in this community`,
+      });
     else if (ids.includes(id)) problems.push({ field: `${field}.${i}`, message: 'names a profile already listed' });
     else ids.push(id);
   });
@@ -68,8 +91,9 @@ async function resolveLists(
   problems: FieldProblem[],
 ): Promise<Lists> {
   const lists: Lists = {};
-  if (body.hosts !== undefined) lists.hosts = await people(db, communityId, 'hosts', body.hosts, problems);
-  if (body.speakers !== undefined) lists.speakers = await people(db, communityId, 'speakers', body.speakers, problems);
+  if (body.hosts !== undefined) lists.hosts = await people(db, communityId, peopleRefs('hosts', body.hosts), problems);
+  if (body.speakers !== undefined)
+    lists.speakers = await people(db, communityId, peopleRefs('speakers', body.speakers), problems);
   if (body.tags !== undefined) {
     const known = await tagIdsIn(db, communityId, body.tags);
     body.tags.forEach((id, i) => {

@@ -5,6 +5,7 @@ import type { StoreDialect } from '../db/dialect.js';
 
 interface ValidationIssue {
   instancePath: string;
+  schemaPath?: string;
   message?: string;
   keyword: string;
   params: Record<string, unknown>;
@@ -40,12 +41,46 @@ function messageOf(issue: ValidationIssue): string {
   return issue.message ?? 'is invalid';
 }
 
+const isUnion = (issue: ValidationIssue) => issue.keyword === 'anyOf' || issue.keyword === 'oneOf';
+
+/**
+ * The findings of a union's branches whose type the value is not, dropped when another branch got further:
+ * `"hosts": [1]` against "an array or an object" says `hosts.0: must be string`, not also `hosts: must be
+ * object`. When every branch failed on its type, all stay ("must be array or object").
+ */
+function withinMatchingBranches(issues: readonly ValidationIssue[]): readonly ValidationIssue[] {
+  const settledUnions = new Set<string>();
+  const wrongBranches: string[] = [];
+  for (const union of issues.filter(isUnion)) {
+    const base = `${union.schemaPath ?? ''}/`;
+    const wrongTypeByBranch = new Map<string, boolean>();
+    for (const issue of issues) {
+      if (issue === union || !issue.schemaPath?.startsWith(base)) continue;
+      const branch = `${base}${issue.schemaPath.slice(base.length).split('/')[0]}/`;
+      const wrongType =
+        issue.keyword === 'type' && issue.schemaPath === `${branch}type` && issue.instancePath === union.instancePath;
+      wrongTypeByBranch.set(branch, (wrongTypeByBranch.get(branch) ?? false) || wrongType);
+    }
+    if (![...wrongTypeByBranch.values()].includes(false)) continue;
+    settledUnions.add(union.schemaPath ?? '');
+    for (const [branch, wrongType] of wrongTypeByBranch) if (wrongType) wrongBranches.push(branch);
+  }
+  if (settledUnions.size === 0) return issues;
+  return issues.filter((issue) =>
+    isUnion(issue)
+      ? !settledUnions.has(issue.schemaPath ?? '')
+      : !wrongBranches.some((branch) => issue.schemaPath?.startsWith(branch)),
+  );
+}
+
 /** At most this many findings are listed; the sentence says how many there were in all. */
 export const MAX_DETAILS = 20;
 
 function fromValidation(error: FastifyError): AppError {
   // `if` only says that its `then` failed (validators.ts bounds arrays with it): the findings of `then` say what.
-  const issues = ((error.validation ?? []) as ValidationIssue[]).filter((issue) => issue.keyword !== 'if');
+  const issues = withinMatchingBranches(
+    ((error.validation ?? []) as ValidationIssue[]).filter((issue) => issue.keyword !== 'if'),
+  );
   const code: ErrorCode = error.validationContext === 'body' ? 'invalid_body' : 'invalid_parameter';
   // anyOf/oneOf failures repeat the same field once per branch; keep one line per field, naming every type
   // the branches accept (an object or null: "must be object or null").

@@ -28,8 +28,9 @@ const description = [
     renamedKeys.map((key) => `\`${key}\` → \`${hostedKey(key)}\``).join(', ') +
     '.',
   'In that mode `message_ts` is a string with six decimals (`"1772359200.123456"`); the `created_at` and `updated_at`',
-  'of calendar events and of their hosts are ISO 8601 with trailing zeros of the fraction trimmed',
-  '(`2026-02-07T18:04:05.123+00:00`); calendar events carry `reminders_config` (`[]` when none); and the `ETag`',
+  'of calendar events and of their hosts and speakers are ISO 8601 with trailing zeros of the fraction trimmed',
+  '(`2026-02-07T18:04:05.123+00:00`); every other timestamp trims them too, as PostgreSQL prints it',
+  '(`2026-03-01 10:05:00.25+00`); calendar events carry `reminders_config` (`[]` when none); and the `ETag`',
   'ends in `.hosted`. Requests, errors and everything else are the same in both modes.',
 ].join('\n');
 

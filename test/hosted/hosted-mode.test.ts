@@ -2,7 +2,7 @@
 // fixtures; a spec token's answers are untouched, and the two never share an ETag.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { feedIds } from '../../fixtures/community.js';
+import { ada, feedIds, grace } from '../../fixtures/community.js';
 import { announcements, announcementsFeed, generalTwin, moreFeedIds } from '../../fixtures/feeds.js';
 import {
   hostedAnnouncementsFeed,
@@ -79,6 +79,46 @@ describe('hosted field names, key by key', () => {
       await t.importRecords(community, [partnerEvent]);
     }
     expect((await t.get(path, hosted)).body).toBe(first.body);
+  });
+
+  it('answers timestamps as the hosted product does: ISO on speakers, trailing zeros trimmed elsewhere', async () => {
+    const event = await data('/calendar_events/evongoing001');
+    expect([event.created_at, event.updated_at, event.hosts.map((h: { created_at: string }) => h.created_at)]).toEqual([
+      '2026-01-02T00:00:00+00:00',
+      '2026-01-02T00:00:00+00:00',
+      ['2025-02-04T10:00:00+00:00', '2025-02-03T04:05:06.123456+00:00'],
+    ]);
+    const speaking = {
+      ...partnerEvent,
+      id: 'evspeaker001',
+      title: 'Speakers',
+      partner_event_id: null,
+      publish_to_site: false,
+    };
+    await t.importRecords(community, [{ ...speaking, speakers: [grace, ada] }]);
+    const speakers = (await data('/calendar_events/evspeaker001')).speakers;
+    expect(speakers.map((s: { created_at: string }) => s.created_at)).toEqual([
+      '2025-02-04T10:00:00+00:00',
+      '2025-02-03T04:05:06.123456+00:00',
+    ]);
+    // Spec mode keeps the spec form on the same records.
+    expect((await data('/calendar_events/evspeaker001', spec)).speakers[0].created_at).toBe(
+      '2025-02-04 10:00:00.000000+00',
+    );
+    const post = await data(`/posts/${postIds.plain}`);
+    expect([post.created_at, post.updated_at, post.latest_activity_at, post.author.created_at]).toEqual([
+      '2026-03-02 12:00:00+00',
+      '2026-03-02 12:00:00+00',
+      '2026-03-02 12:00:00+00',
+      '2025-02-04 10:00:00+00',
+    ]);
+    const [comment] = (await data('/search?type=comment&q=hi')).records;
+    expect([comment.id, comment.created_at, comment.updated_at, comment.author.created_at]).toEqual([
+      'comment00001',
+      '2026-03-02 09:00:00+00',
+      '2026-03-02 09:00:00+00',
+      '2025-02-04 10:00:00+00',
+    ]);
   });
 
   it('answers lists of events with the same records', async () => {

@@ -869,8 +869,10 @@ export interface operations {
                      * @example 2026-04-01T18:00:00-07:00
                      */
                     end_date?: string;
-                    /** @description 1 to 5 hosts, in the order shown */
-                    hosts?: string[];
+                    hosts?: string[] | {
+                        /** @description 1 to 5 chat user ids of profiles (the profiles' `chat_user_id`), in the order shown */
+                        slack_user_ids: string[];
+                    };
                     description?: {
                         /** @description Rich-text blocks, as the chat product writes them */
                         blocks?: components["schemas"]["ChatBlock"][];
@@ -1275,8 +1277,10 @@ export interface operations {
                      * @example 2026-04-01T18:00:00-07:00
                      */
                     end_date: string;
-                    /** @description 1 to 5 hosts, in the order shown */
-                    hosts: string[];
+                    hosts: string[] | {
+                        /** @description 1 to 5 chat user ids of profiles (the profiles' `chat_user_id`), in the order shown */
+                        slack_user_ids: string[];
+                    };
                     description: {
                         /** @description Rich-text blocks, as the chat product writes them */
                         blocks?: components["schemas"]["ChatBlock"][];
