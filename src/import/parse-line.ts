@@ -1,4 +1,5 @@
 // Turns NDJSON lines into validated, normalized rows of the plan, or an ImportError naming the line and the reason.
+import { unstorableIn } from '../content/storable-text.js';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { AliasError, toSpecNames } from './parse-hosted-aliases.js';
@@ -57,30 +58,10 @@ function validated<T extends TSchema>(
     problems.push(...schemaProblems(check.Errors(record)));
     throw new ImportError(line, `${kind}: ${problems.join('; ')}`);
   }
-  const bad = problems.length === 0 && badTextPossible ? badTextField(record) : null;
-  if (bad !== null) problems.push(`${bad.path} ${bad.rule}`);
+  const bad = problems.length === 0 && badTextPossible ? unstorableIn(record) : null;
+  if (bad !== null) problems.push(`${bad.path || 'record'} ${bad.rule}`);
   if (problems.length > 0) throw new ImportError(line, `${kind}: ${problems.join('; ')}`);
   return record;
-}
-
-/** The rule a text breaks: PostgreSQL cannot store a NUL nor a lone surrogate (SQLite can), so no store takes either. */
-function textRule(text: string): string | null {
-  if (text.includes('\u0000')) return 'must not contain the NUL character';
-  return /\p{Surrogate}/u.test(text) ? 'must not contain a lone surrogate (half of a UTF-16 pair)' : null;
-}
-
-/** Where a NUL or a lone surrogate hides in a record, as a dotted path, with the rule it breaks. */
-function badTextField(record: unknown): { path: string; rule: string } | null {
-  const pending: [unknown, string][] = [[record, '']];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [value, path] = next;
-    const rule = typeof value === 'string' ? textRule(value) : null;
-    if (rule !== null) return { path: path || 'record', rule };
-    if (typeof value === 'object' && value !== null) {
-      for (const [key, inner] of Object.entries(value)) pending.push([inner, path ? `${path}.${key}` : key]);
-    }
-  }
-  return null;
 }
 
 const tableOf: Partial<Record<RecordKind, Link['table']>> = {
