@@ -200,7 +200,7 @@ export function insertRows(db: Kysely<Database>, table: keyof Database, rows: re
 /** Ids among `ids` that exist in `table` for the community. */
 export async function existingIds(
   db: Kysely<Database>,
-  table: 'profiles' | 'tags' | 'feeds' | 'posts' | 'comments',
+  table: 'profiles' | 'tags' | 'feeds' | 'calendar_events' | 'posts' | 'comments',
   communityId: string,
   ids: string[],
 ): Promise<Set<string>> {

@@ -17,22 +17,18 @@ export interface ImportedChunk {
   profiles: readonly Record<string, unknown>[];
 }
 
-/** Of `ids`, those the store holds (only those that trigger webhooks, with `triggering`). */
-async function existingEvents(
-  db: Kysely<Database>,
-  communityId: string,
-  ids: string[],
-  triggering = false,
-): Promise<Set<string>> {
+/** Of `ids`, the events the store holds that trigger webhooks. */
+async function triggeringEvents(db: Kysely<Database>, communityId: string, ids: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunk(ids, 5000)) {
-    let query = db
+    const rows = await db
       .selectFrom('calendar_events')
       .select('id')
       .where('community_id', '=', communityId)
-      .where('id', 'in', part);
-    if (triggering) query = query.where('triggers_webhooks', '=', true);
-    for (const row of await query.execute()) found.add(row.id);
+      .where('id', 'in', part)
+      .where('triggers_webhooks', '=', true)
+      .execute();
+    for (const row of rows) found.add(row.id);
   }
   return found;
 }
@@ -60,14 +56,14 @@ export async function importWebhooks(db: Kysely<Database>, change: Change) {
           events,
           rows.events.filter(triggers).map((row) => String(row['id'])),
         );
-        const before = ids.length > 0 ? await existingEvents(db, communityId, ids) : new Set<string>();
+        const before = ids.length > 0 ? await existingIds(db, 'calendar_events', communityId, ids) : new Set<string>();
         for (const id of ids) events.set(id, before.has(id));
         // An event that triggered webhooks and is turned off: its update is the last message receivers get of it.
         const quiet = fresh(
           events,
           rows.events.filter((row) => !triggers(row)).map((row) => String(row['id'])),
         );
-        const silenced = quiet.length > 0 ? await existingEvents(db, communityId, quiet, true) : new Set<string>();
+        const silenced = quiet.length > 0 ? await triggeringEvents(db, communityId, quiet) : new Set<string>();
         for (const id of silenced) events.set(id, true);
       }
       if (wantsMembers) {
