@@ -3,6 +3,7 @@
 // check, made at most once a millisecond (SQLite's data_version, PostgreSQL's store_state.version).
 import { LRUCache } from 'lru-cache';
 import type { Store } from '../db/store.js';
+import { createSignal } from '../lib/signal.js';
 import type { Answer } from './splice.js';
 
 export interface CachedAnswer extends Answer {
@@ -40,7 +41,7 @@ export function createAnswerCache(
     maxSize: Math.max(1, maxBytes),
     sizeCalculation: (answer, key) => answer.body.length + answer.etag.length + key.length + 64,
   });
-  const listeners: (() => void)[] = [];
+  const changes = createSignal<void>();
   const stats = { hits: 0, misses: 0 };
   let seenMark: number | null = null;
   let checkedAt = -Infinity;
@@ -50,7 +51,7 @@ export function createAnswerCache(
   const changed = () => {
     generation++;
     entries.clear();
-    for (const listener of listeners) listener();
+    changes.emit();
   };
   const see = (mark: number) => {
     if (seenMark !== null && mark !== seenMark) changed();
@@ -96,7 +97,7 @@ export function createAnswerCache(
       if (maxBytes > 0 && readAt === generation) entries.set(key, answer);
     },
     onChange(listener) {
-      listeners.push(listener);
+      changes.subscribe(listener);
     },
     stats,
   };
