@@ -6,7 +6,8 @@ import type { Community } from '../communities/communities.repository.js';
 import type { Store } from '../db/store.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { DemoFill } from '../demo/demo.service.js';
-import { CliError, type CliContext } from './context.js';
+import { CliError } from './cli-error.js';
+import type { CliContext } from './context.js';
 import type { ProgressStream } from './progress.js';
 
 export interface DemoOptions {

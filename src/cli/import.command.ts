@@ -2,7 +2,8 @@
 import type { ReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { Command } from 'commander';
-import { CliError, type CliContext } from './context.js';
+import { CliError } from './cli-error.js';
+import type { CliContext } from './context.js';
 import type { ProgressStream } from './progress.js';
 
 export interface ImportStreams {

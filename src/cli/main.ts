@@ -4,11 +4,13 @@ import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { auditCommand } from './audit.command.js';
+import { CliError } from './cli-error.js';
 import { communityCommand } from './community.command.js';
 import { createContext, type Output } from './context.js';
 import { demoCommand } from './demo.command.js';
 import { exportCommand } from './export.command.js';
 import { importCommand, type ImportStreams } from './import.command.js';
+import { migrateCommand } from './migrate.command.js';
 import { isBrokenPipe } from './output.js';
 import { pullCommand } from './pull.command.js';
 import { serveCommand } from './serve.command.js';
@@ -49,6 +51,7 @@ export async function main(
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
   startCommand(program, ctx, streams.progress);
   serveCommand(program, ctx);
+  migrateCommand(program, ctx);
   communityCommand(program, ctx);
   tokenCommand(program, ctx);
   importCommand(program, ctx, streams);
@@ -71,6 +74,6 @@ export async function main(
       return 2;
     }
     io.err(`hearth: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
+    return error instanceof CliError ? error.exitCode : 1;
   }
 }

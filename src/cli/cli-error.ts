@@ -1,0 +1,11 @@
+// The command line's own refusals: printed as `hearth: message`, the process exiting with their code.
+
+export class CliError extends Error {
+  constructor(
+    message: string,
+    /** 1 for a refusal; a command may give a state its own code (`hearth migrate status`: 3 when behind). */
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
