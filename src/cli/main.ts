@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { auditCommand } from './audit.command.js';
+import { backupCommand } from './backup.command.js';
 import { CliError } from './cli-error.js';
 import { communityCommand } from './community.command.js';
 import { createContext, type Output } from './context.js';
@@ -52,6 +53,7 @@ export async function main(
   startCommand(program, ctx, streams.progress);
   serveCommand(program, ctx);
   migrateCommand(program, ctx);
+  backupCommand(program, ctx);
   communityCommand(program, ctx);
   tokenCommand(program, ctx);
   importCommand(program, ctx, streams);
