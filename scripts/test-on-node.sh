@@ -2,7 +2,7 @@
 # Runs `npm test` on another Node.js major, taken from the npm registry's `node` package, in a copy of this checkout
 # whose better-sqlite3 is built for that Node; the checkout and its node_modules are left as they are.
 #   scripts/test-on-node.sh 22              the whole suite (lint, types, SQLite, then PostgreSQL), as CI runs it
-#   scripts/test-on-node.sh 24 test/cli     arguments after the major go to vitest, as with `npm test`
+#   scripts/test-on-node.sh 22 test/cli     arguments after the major go to vitest, as with `npm test`
 set -euo pipefail
 major="${1:?usage: scripts/test-on-node.sh MAJOR [vitest arguments...]}"
 shift
