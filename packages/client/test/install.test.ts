@@ -26,7 +26,8 @@ const run = promisify(execFile);
 const root = new URL('../../../', import.meta.url).pathname;
 const clientDir = join(root, 'packages/client');
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
-const scratch = mkdtempSync(join(tmpdir(), 'hearth-client-user-'));
+// Made when the tests run, so that a run that skips them leaves nothing behind.
+let scratch = '';
 // npm as a person runs it: nothing of a surrounding `npm test` (its prefix, its scripts' settings) leaks in.
 const npmEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
 const npmFlags = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
@@ -123,6 +124,7 @@ describe.skipIf(Boolean(testDatabaseUrl))(
     let writer: string;
 
     beforeAll(async () => {
+      scratch = mkdtempSync(join(tmpdir(), 'hearth-client-user-'));
       t = await createTestApp({ now: Date.now() });
       const community = await t.community('demo');
       // The records `hearth demo` imports (its default seed is 1): the README's ids must be among them.
@@ -136,7 +138,7 @@ describe.skipIf(Boolean(testDatabaseUrl))(
     }, 60_000);
     afterAll(async () => {
       await t?.close();
-      rmSync(scratch, { recursive: true, force: true });
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
     });
 
     const get = async <T>(path: string): Promise<T> => (await t.get(path, reader)).json<{ data: T }>().data;
