@@ -44,6 +44,7 @@ export async function fillDemo(
   const summary = await importLines(store, communityId, size.posts <= GENERATED_WHOLE ? [...lines()] : lines(), {
     clock: options.clock,
     source: 'demo',
+    origin: `seed ${options.seed}${options.scale === undefined ? '' : `, scale ${options.scale}`}`,
     onRead: (records) => options.onProgress?.(records, read / units, 'reading'),
     onWrite: (records) => options.onProgress?.(records, 1, 'indexing'),
   });
