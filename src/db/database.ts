@@ -18,6 +18,11 @@ export interface CommunitiesTable {
   created_at: Timestamp;
   /** The longest event (end minus start) ever stored, so "upcoming" can seek to now minus it. */
   max_event_span_ms: Generated<number>;
+  /**
+   * The version the community's last change took: its fragments' versions, and so its ETags, come from here, never
+   * from another community's writes. PostgreSQL's change check is the sum over communities.
+   */
+  fragment_version: Generated<number>;
 }
 
 export interface TokensTable {
@@ -246,12 +251,6 @@ export interface PendingRendersTable {
   kind: FragmentsTable['kind'];
 }
 
-/** One row: the version the last committed change took, and other processes' change check. */
-export interface StoreStateTable {
-  id: number;
-  version: number;
-}
-
 /** An event once per feed it is published to, with its filtered columns, so a feed's events walk one index in order. */
 export interface EventFeedsTable {
   community_id: string;
@@ -320,7 +319,6 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;
   fragments: FragmentsTable;
-  store_state: StoreStateTable;
   event_feeds: EventFeedsTable;
   webhooks: WebhooksTable;
   webhook_messages: WebhookMessagesTable;
