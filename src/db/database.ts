@@ -119,9 +119,6 @@ export interface CalendarEventsTable {
   /** The end of the occupied interval: `end_at`, or `start_at` for an event without an end. */
   occupied_until: Timestamp;
   time_zone: string | null;
-  /** Minutes east of UTC written in start_date / end_date, rendered when the event has no time zone. */
-  start_offset: number | null;
-  end_offset: number | null;
   /** The hosted product's reminders, kept as imported; answered only in hosted field-name mode. */
   reminders_config: Json | null;
   allow_public_guest_list: Bool;

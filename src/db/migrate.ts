@@ -14,6 +14,7 @@ import { searchPunctuationMigration } from './migrations/008-search-punctuation.
 import { lz4CompressionMigration } from './migrations/009-lz4-compression.js';
 import { pendingRendersMigration } from './migrations/010-pending-renders.js';
 import { communityVersionsMigration } from './migrations/011-community-versions.js';
+import { eventsInUtcMigration } from './migrations/012-events-in-utc.js';
 
 /** Every migration by name, in order: what `migrateToLatest` applies (tests bring a store up to one of them). */
 export function migrationsFor(store: StoreName): Record<string, Migration> {
@@ -29,6 +30,7 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     '009-lz4-compression': lz4CompressionMigration(store),
     '010-pending-renders': pendingRendersMigration(),
     '011-community-versions': communityVersionsMigration(),
+    '012-events-in-utc': eventsInUtcMigration(),
   };
 }
 
