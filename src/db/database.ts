@@ -236,7 +236,7 @@ export interface FragmentsTable {
   community_id: string;
   kind: 'event' | 'post' | 'profile' | 'feed' | 'tag';
   id: string;
-  /** The store version that last changed the bytes; an ETag is made of versions. */
+  /** The community's version (`communities.fragment_version`) that last changed the bytes; an ETag is made of versions. */
   version: number;
   refs: string;
   body: Buffer;
