@@ -18,6 +18,11 @@ export interface CommunitiesTable {
   created_at: Timestamp;
   /** The longest event (end minus start) ever stored, so "upcoming" can seek to now minus it. */
   max_event_span_ms: Generated<number>;
+  /**
+   * The version the community's last change took: its fragments' versions, and so its ETags, come from here, never
+   * from another community's writes. PostgreSQL's change check is the sum over communities.
+   */
+  fragment_version: Generated<number>;
 }
 
 export interface TokensTable {
@@ -114,9 +119,6 @@ export interface CalendarEventsTable {
   /** The end of the occupied interval: `end_at`, or `start_at` for an event without an end. */
   occupied_until: Timestamp;
   time_zone: string | null;
-  /** Minutes east of UTC written in start_date / end_date, rendered when the event has no time zone. */
-  start_offset: number | null;
-  end_offset: number | null;
   /** The hosted product's reminders, kept as imported; answered only in hosted field-name mode. */
   reminders_config: Json | null;
   allow_public_guest_list: Bool;
@@ -234,7 +236,7 @@ export interface FragmentsTable {
   community_id: string;
   kind: 'event' | 'post' | 'profile' | 'feed' | 'tag';
   id: string;
-  /** The store version that last changed the bytes; an ETag is made of versions. */
+  /** The community's version (`communities.fragment_version`) that last changed the bytes; an ETag is made of versions. */
   version: number;
   refs: string;
   body: Buffer;
@@ -244,12 +246,6 @@ export interface FragmentsTable {
 export interface PendingRendersTable {
   community_id: string;
   kind: FragmentsTable['kind'];
-}
-
-/** One row: the version the last committed change took, and other processes' change check. */
-export interface StoreStateTable {
-  id: number;
-  version: number;
 }
 
 /** An event once per feed it is published to, with its filtered columns, so a feed's events walk one index in order. */
@@ -347,7 +343,6 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;
   fragments: FragmentsTable;
-  store_state: StoreStateTable;
   event_feeds: EventFeedsTable;
   webhooks: WebhooksTable;
   webhook_messages: WebhookMessagesTable;

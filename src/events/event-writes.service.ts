@@ -185,7 +185,7 @@ export function createEventWritesService(writes: WriteRunner, dialect: StoreDial
           is_unlisted: false,
           publish_to_site: false,
           triggers_webhooks: false,
-          show_end_date: false,
+          show_end_date: true,
           use_registration_btn_as_link: false,
           external_speakers: null,
           link: null,

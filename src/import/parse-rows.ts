@@ -140,9 +140,6 @@ export class LineParser {
     if (timeZone !== null && !isValidTimeZone(timeZone)) this.fail(`timezone: '${timeZone}' is not an IANA time zone`);
     const start = this.eventTime(record.start_date, 'start_date', timeZone) ?? this.fail('start_date is required');
     const end = this.eventTime(record.end_date, 'end_date', timeZone);
-    // Without a time zone the answer keeps the offsets the record was written in (an event read from the API).
-    const offset = (value: string | null | undefined) =>
-      timeZone === null && value ? (parseInstant(value)?.offsetMinutes ?? null) : null;
     if (end !== null && end < start) this.fail('end_date: must not be before start_date');
     const created = this.stamp(record.created_at, 'created_at') ?? this.now;
     const description = record.description_chat_blocks ?? null;
@@ -174,8 +171,6 @@ export class LineParser {
         end_at: end,
         occupied_until: end ?? start,
         time_zone: timeZone,
-        start_offset: offset(record.start_date),
-        end_offset: offset(record.end_date),
         reminders_config: record.reminders_config ? writeJson(record.reminders_config) : null,
         allow_public_guest_list: record.allow_public_guest_list ?? false,
         enable_registration_button: record.enable_registration_button ?? false,

@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { postFragments } from '../rendering/fragment-refresh.js';
-import { insertFragments, nextStoreVersion, writeFragments } from '../fragments/fragments.repository.js';
+import { insertFragments, nextCommunityVersion, writeFragments } from '../fragments/fragments.repository.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import { chunk, insertRows, upsertRows } from '../db/batch.js';
 import { createDeriver } from '../references/derive.js';
@@ -102,7 +102,7 @@ export class ImportStream {
   private readonly recount = new Set<string>();
   /** Posts the store held that comments of the file moved away from: counted and rendered again at the end. */
   private readonly left = new Set<string>();
-  /** The store version of the posts' fragments rendered as their rows are written (see `asReadBack`). */
+  /** The community's version of the posts' fragments rendered as their rows are written (see `asReadBack`). */
   private version: number | null = null;
 
   constructor(
@@ -153,7 +153,7 @@ export class ImportStream {
       // Into an empty community a chunk's posts are all new unless the file gave one before (then all upserted).
       const held = rows.fresh ? new Set<string>() : this.empty ? null : await this.heldPostsOf(rows);
       await writeRecords(db, 'posts', rows.posts, held);
-      this.version ??= await nextStoreVersion(db);
+      this.version ??= await nextCommunityVersion(db, communityId);
       const fragments = postFragments(communityId, (rows.posts as PostRow[]).map(this.asReadBack), this.version);
       // A post the store did not hold has no fragment (posts are deleted only with their community): its fragment
       // is inserted, where an upsert went through a staging table, slower

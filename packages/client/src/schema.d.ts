@@ -909,7 +909,7 @@ export interface operations {
                     publish_to_site?: boolean;
                     /** @description Default false; true sends calendar_event.* webhooks for this event */
                     triggers_webhooks?: boolean;
-                    /** @description Default false */
+                    /** @description Default true */
                     show_end_date?: boolean;
                     /** @description Default false */
                     use_registration_btn_as_link?: boolean;
@@ -1317,7 +1317,7 @@ export interface operations {
                     publish_to_site?: boolean;
                     /** @description Default false; true sends calendar_event.* webhooks for this event */
                     triggers_webhooks?: boolean;
-                    /** @description Default false */
+                    /** @description Default true */
                     show_end_date?: boolean;
                     /** @description Default false */
                     use_registration_btn_as_link?: boolean;
