@@ -305,6 +305,19 @@ export interface WebhookDeliveriesTable {
   error: string | null;
 }
 
+/** A community's Slack connection (slack/slack-connections.repository.ts); its secrets never leave the command line. */
+export interface SlackConnectionsTable {
+  community_id: string;
+  /** `xoxb-…`. */
+  bot_token: string;
+  signing_secret: string | null;
+  /** JSON array of channel names or ids; null for every public channel. */
+  channels: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  synced_at: Timestamp | null;
+}
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -326,4 +339,5 @@ export interface Database {
   webhook_messages: WebhookMessagesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   pending_renders: PendingRendersTable;
+  slack_connections: SlackConnectionsTable;
 }
