@@ -14,9 +14,15 @@ export function stampOfTs(ts: string): string {
   return toWire(toStored(Number(seconds) * 1000 + Math.floor(micros / 1000), micros % 1000));
 }
 
-/** The wire timestamp of epoch seconds (a channel's `created`, a user's `updated`), or undefined without one. */
+/**
+ * The wire timestamp of epoch seconds (a channel's `created`, a user's `updated`), or undefined without one. Older
+ * exports write them as strings of digits.
+ */
 export function stampOfSeconds(value: unknown): string | undefined {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? toWire(toStored(value * 1000)) : undefined;
+  const seconds = typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : value;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? toWire(toStored(seconds * 1000))
+    : undefined;
 }
 
 /** Orders `ts` values as numbers would, without losing their microseconds. */
