@@ -70,6 +70,21 @@ export const ConfigSchema = Type.Object({
     description:
       'days a delivered or failed webhook message and its attempts are kept (then deleted, in batches of 500); pending ones are always kept',
   }),
+  slackBotToken: Type.Union([Type.String({ pattern: '^xoxb-' }), Type.Null()], {
+    secret: true,
+    allowed: 'a Slack bot token, xoxb-…, or unset',
+    description:
+      "bot token `hearth slack connect` stores for a community when no `--bot-token-file` is given (read here, never from the command line's arguments)",
+  }),
+  slackSigningSecret: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+    secret: true,
+    description: 'signing secret `hearth slack connect` stores when no `--signing-secret-file` is given',
+  }),
+  slackApiUrl: Type.String({
+    pattern: '^https?://',
+    allowed: 'an http(s) URL',
+    description: "base URL of Slack's Web API for `hearth slack sync` (changed only to test against a stand-in)",
+  }),
   corsOrigins: Type.Array(Type.String({ pattern: '^(\\*|https?://[^/\\s]+)$' }), {
     allowed: '* or origins such as https://events.example.com (scheme and host, no path), comma-separated',
     description:
@@ -103,6 +118,9 @@ export const defaultConfig: Config = Object.freeze({
   webhookRetentionDays: 7,
   corsOrigins: [],
   metricsToken: null,
+  slackBotToken: null,
+  slackSigningSecret: null,
+  slackApiUrl: 'https://slack.com/api/',
 });
 
 /** Documented variables, with the config key each one sets. */
@@ -129,6 +147,9 @@ export const variables = {
   WEBHOOK_CONCURRENCY: 'webhookConcurrency',
   WEBHOOK_RETENTION_DAYS: 'webhookRetentionDays',
   METRICS_TOKEN: 'metricsToken',
+  SLACK_BOT_TOKEN: 'slackBotToken',
+  SLACK_SIGNING_SECRET: 'slackSigningSecret',
+  SLACK_API_URL: 'slackApiUrl',
 } as const satisfies Record<string, keyof Config>;
 
 export class ConfigError extends Error {}

@@ -13,6 +13,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import { isBrokenPipe } from './output.js';
 import { pullCommand } from './pull.command.js';
 import { serveCommand } from './serve.command.js';
+import { slackCommand } from './slack.command.js';
 import { startCommand } from './start.command.js';
 import { tokenCommand } from './token.command.js';
 import { webhookCommand } from './webhook.command.js';
@@ -56,6 +57,7 @@ export async function main(
   importCommand(program, ctx, streams);
   exportCommand(program, ctx, streams.stdout);
   pullCommand(program, ctx);
+  slackCommand(program, ctx, streams.progress);
   demoCommand(program, ctx, streams.progress);
   auditCommand(program, ctx);
   webhookCommand(program, ctx);

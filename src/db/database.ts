@@ -328,6 +328,19 @@ export interface ImportRunsTable {
 /** How an import run ended: committed, refused for its lines, stopped by its user, or broken by anything else. */
 export type ImportOutcome = 'completed' | 'refused' | 'interrupted' | 'failed';
 
+/** A community's Slack connection (slack/slack-connections.repository.ts); its secrets never leave the command line. */
+export interface SlackConnectionsTable {
+  community_id: string;
+  /** `xoxb-…`. */
+  bot_token: string;
+  signing_secret: string | null;
+  /** JSON array of channel names or ids; null for every public channel. */
+  channels: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  synced_at: Timestamp | null;
+}
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -349,4 +362,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   pending_renders: PendingRendersTable;
   import_runs: ImportRunsTable;
+  slack_connections: SlackConnectionsTable;
 }

@@ -16,6 +16,7 @@ import { pendingRendersMigration } from './migrations/010-pending-renders.js';
 import { communityVersionsMigration } from './migrations/011-community-versions.js';
 import { importRunsMigration } from './migrations/012-import-runs.js';
 import { eventsInUtcMigration } from './migrations/013-events-in-utc.js';
+import { slackConnectionsMigration } from './migrations/014-slack-connections.js';
 
 /** Every migration by name, in order: what `migrateToLatest` applies (tests bring a store up to one of them). */
 export function migrationsFor(store: StoreName): Record<string, Migration> {
@@ -33,6 +34,7 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     '011-community-versions': communityVersionsMigration(),
     '012-import-runs': importRunsMigration(store),
     '013-events-in-utc': eventsInUtcMigration(),
+    '014-slack-connections': slackConnectionsMigration(store),
   };
 }
 

@@ -4,14 +4,14 @@ import { newUuid } from '../lib/ids.js';
 
 export interface Actor {
   communityId: string;
-  /** The token's id, or the source of a write made without one (`import`, `pull`, `demo`). */
+  /** The token's id, or the source of a write made without one (`import`, `pull`, `demo`, `slack`). */
   tokenId: string;
   /** The request's id, or a new id per run for writes made without a request. */
   requestId: string;
 }
 
-/** Sources of writes made without a token: the command line's import, a pull from another server, the demo. */
-export type WriteSource = 'import' | 'pull' | 'demo';
+/** Sources of writes made without a token: the command line's import, a pull from another server, the demo, a Slack import or sync. */
+export type WriteSource = 'import' | 'pull' | 'demo' | 'slack';
 
 /** The actor of a write made without a token, with an id of its own for the run. */
 export const sourceActor = (communityId: string, source: WriteSource): Actor => ({
