@@ -27,6 +27,8 @@ export interface ImportSummary {
   calendar_events: number;
   posts: number;
   comments: number;
+  badges: number;
+  groups: number;
 }
 
 /** Hooks for showing progress; the import calls them and knows nothing else of who listens. */
@@ -239,6 +241,8 @@ async function runImport(
     calendar_events: counts?.calendar_events ?? 0,
     posts: counts?.posts ?? 0,
     comments: counts?.comments ?? 0,
+    badges: counts?.badges ?? 0,
+    groups: counts?.groups ?? 0,
   };
 }
 
@@ -274,5 +278,7 @@ async function checkOnly(
     calendar_events: plan.events.size,
     posts: plan.posts.size,
     comments: plan.comments.size,
+    badges: plan.badges.size,
+    groups: plan.groups.size,
   };
 }
