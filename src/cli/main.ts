@@ -4,10 +4,12 @@ import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { auditCommand } from './audit.command.js';
+import { badgeCommand } from './badge.command.js';
 import { communityCommand } from './community.command.js';
 import { createContext, type Output } from './context.js';
 import { demoCommand } from './demo.command.js';
 import { exportCommand } from './export.command.js';
+import { groupCommand } from './group.command.js';
 import { importCommand, type ImportStreams } from './import.command.js';
 import { isBrokenPipe } from './output.js';
 import { pullCommand } from './pull.command.js';
@@ -56,6 +58,8 @@ export async function main(
   pullCommand(program, ctx);
   demoCommand(program, ctx, streams.progress);
   auditCommand(program, ctx);
+  badgeCommand(program, ctx);
+  groupCommand(program, ctx);
   webhookCommand(program, ctx);
 
   try {
