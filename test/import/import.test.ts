@@ -61,7 +61,7 @@ describe('import', () => {
       'an unknown kind',
       ['{"kind":"meme","id":"x"}'],
       1,
-      'line 1: kind must be one of feed, profile, tag, calendar_event, post, comment (got "meme")',
+      'line 1: kind must be one of feed, profile, tag, calendar_event, post, comment, badge, group (got "meme")',
     ],
     [
       'a missing field',
