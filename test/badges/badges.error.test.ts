@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeGroupRecords, badgeIds, noChatId } from '../../fixtures/badges-groups.js';
 import { baseRecords } from '../../fixtures/community.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { auditOf, send } from './badge-requests.js';
+import { auditOf, send } from '../helpers/write-requests.js';
 
 let t: TestApp;
 let acme: string;

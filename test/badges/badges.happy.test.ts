@@ -5,7 +5,7 @@ import { badgeGroupRecords, badgeIds, linusId } from '../../fixtures/badges-grou
 import { baseRecords, profileIds } from '../../fixtures/community.js';
 import { createWebhooksService } from '../../src/webhooks/webhooks.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { auditOf, outboxOf, send } from './badge-requests.js';
+import { auditOf, outboxOf, send } from '../helpers/write-requests.js';
 
 let t: TestApp;
 let acme: string;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeGroupRecords, groupIds } from '../../fixtures/badges-groups.js';
 import { baseRecords } from '../../fixtures/community.js';
-import { auditOf, send } from '../badges/badge-requests.js';
+import { auditOf, send } from '../helpers/write-requests.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;

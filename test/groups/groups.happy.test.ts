@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeGroupRecords, groupIds, linusId } from '../../fixtures/badges-groups.js';
 import { baseRecords, profileIds } from '../../fixtures/community.js';
 import { createWebhooksService } from '../../src/webhooks/webhooks.service.js';
-import { auditOf, outboxOf, send } from '../badges/badge-requests.js';
+import { auditOf, outboxOf, send } from '../helpers/write-requests.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;

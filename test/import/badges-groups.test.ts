@@ -7,7 +7,7 @@ import { exportRecords } from '../../src/export/export.service.js';
 import { importLines } from '../../src/import/import.service.js';
 import { ImportError } from '../../src/import/problems.js';
 import { createWebhooksService } from '../../src/webhooks/webhooks.service.js';
-import { outboxOf } from '../badges/badge-requests.js';
+import { outboxOf } from '../helpers/write-requests.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;

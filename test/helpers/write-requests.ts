@@ -1,4 +1,4 @@
-// Helpers shared by the badge and group tests: the write requests, and the audit records and outbox a change left.
+// Helpers of the badge, group and import tests: a write request, and the audit records and outbox messages a change left.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../helpers/test-app.js';
 
