@@ -25,8 +25,9 @@ import {
   type BadgeRow,
 } from './badges.repository.js';
 
-/** One `member.badge_assigned` message per member who got the badge. */
+/** One `member.badge_assigned` message per member who got the badge (their profiles read only when someone listens). */
 async function announceAssigned(trx: Kysely<Database>, change: Change, badge: BadgeRow, profileIds: string[]) {
+  if ((await change.listeners()).length === 0) return;
   const profiles = await profilesByIds(trx, change.actor.communityId, profileIds);
   await change.announce(
     profileIds.flatMap((id) => {
