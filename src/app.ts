@@ -5,6 +5,8 @@ import type { Config } from './config.js';
 import { TIGHTENED_MESSAGE } from './db/sqlite-file-modes.js';
 import { openStore, type Store } from './db/store.js';
 import { AppError } from './errors.js';
+import { badgesRoutes } from './badges/badges.routes.js';
+import { createBadgesService } from './badges/badges.service.js';
 import { createEventsService } from './events/events.service.js';
 import { createAnswerCache } from './fragments/answer-cache.js';
 import { createFragmentReader } from './fragments/fragment-reader.js';
@@ -14,6 +16,8 @@ import { eventWritesRoutes } from './events/event-writes.routes.js';
 import { createEventWritesService } from './events/event-writes.service.js';
 import { createFeedsService } from './feeds/feeds.service.js';
 import { feedsRoutes } from './feeds/feeds.routes.js';
+import { createGroupsService } from './groups/groups.service.js';
+import { groupsRoutes } from './groups/groups.routes.js';
 import { decorateBearer } from './http/bearer.js';
 import { registerAuth } from './tokens/auth.js';
 import { registerBodyDeadline } from './http/body-deadline.js';
@@ -169,6 +173,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const eventWrites = createEventWritesService(writes, store.dialect);
   const posts = createPostsService(answers, store.hot, clock);
   const feeds = createFeedsService(store.db, store.dialect);
+  const badges = createBadgesService(store.db, store.dialect, writes);
+  const groups = createGroupsService(store.db, store.dialect, writes);
 
   const metrics = options.metrics ?? createMetrics();
   registerMetrics(app, metrics, {
@@ -194,6 +200,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await admin.register(membersRoutes, { members, idempotency });
       await admin.register(postsRoutes, { posts });
       await admin.register(feedsRoutes, { feeds });
+      await admin.register(badgesRoutes, { badges, idempotency });
+      await admin.register(groupsRoutes, { groups });
       await admin.register(apiKeyRoutes, { tokens });
     },
     { prefix: '/admin/v0' },

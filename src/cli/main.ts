@@ -4,10 +4,12 @@ import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { auditCommand } from './audit.command.js';
+import { badgeCommand } from './badge.command.js';
 import { communityCommand } from './community.command.js';
 import { CliInterrupted, createContext, type Output } from './context.js';
 import { demoCommand } from './demo.command.js';
 import { exportCommand } from './export.command.js';
+import { groupCommand } from './group.command.js';
 import { importCommand, type ImportStreams } from './import.command.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { isBrokenPipe } from './output.js';
@@ -60,6 +62,8 @@ export async function main(
   slackCommand(program, ctx, streams.progress);
   demoCommand(program, ctx, streams.progress);
   auditCommand(program, ctx);
+  badgeCommand(program, ctx);
+  groupCommand(program, ctx);
   webhookCommand(program, ctx);
 
   try {

@@ -341,6 +341,33 @@ export interface SlackConnectionsTable {
   synced_at: Timestamp | null;
 }
 
+/** A badge or a group of a community (migration 015): the record, its members in their own table. */
+export interface MemberSetTable {
+  community_id: string;
+  id: string;
+  created_at: Timestamp;
+  /** Also moved by a change of its members. */
+  updated_at: Timestamp;
+  name: string;
+  description: string | null;
+}
+
+/** A member holding a badge, since `assigned_at`. */
+export interface BadgeMembersTable {
+  community_id: string;
+  badge_id: string;
+  profile_id: string;
+  assigned_at: Timestamp;
+}
+
+/** A member of a group, since `added_at`. */
+export interface GroupMembersTable {
+  community_id: string;
+  group_id: string;
+  profile_id: string;
+  added_at: Timestamp;
+}
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -363,4 +390,8 @@ export interface Database {
   pending_renders: PendingRendersTable;
   import_runs: ImportRunsTable;
   slack_connections: SlackConnectionsTable;
+  badges: MemberSetTable;
+  badge_members: BadgeMembersTable;
+  groups: MemberSetTable;
+  group_members: GroupMembersTable;
 }

@@ -17,6 +17,7 @@ import { communityVersionsMigration } from './migrations/011-community-versions.
 import { importRunsMigration } from './migrations/012-import-runs.js';
 import { eventsInUtcMigration } from './migrations/013-events-in-utc.js';
 import { slackConnectionsMigration } from './migrations/014-slack-connections.js';
+import { badgesGroupsMigration } from './migrations/015-badges-groups.js';
 
 /** Every migration by name, in order: what `migrateToLatest` applies (tests bring a store up to one of them). */
 export function migrationsFor(store: StoreName): Record<string, Migration> {
@@ -35,6 +36,7 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     '012-import-runs': importRunsMigration(store),
     '013-events-in-utc': eventsInUtcMigration(),
     '014-slack-connections': slackConnectionsMigration(store),
+    '015-badges-groups': badgesGroupsMigration(store),
   };
 }
 

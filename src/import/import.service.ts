@@ -29,6 +29,8 @@ export interface ImportSummary {
   calendar_events: number;
   posts: number;
   comments: number;
+  badges: number;
+  groups: number;
 }
 
 /** Hooks for showing progress; the import calls them and knows nothing else of who listens. */
@@ -278,6 +280,8 @@ function summaryOf(records: number, finished: FinishResult | null): ImportSummar
     calendar_events: counts?.calendar_events ?? 0,
     posts: counts?.posts ?? 0,
     comments: counts?.comments ?? 0,
+    badges: counts?.badges ?? 0,
+    groups: counts?.groups ?? 0,
   };
 }
 
@@ -313,5 +317,7 @@ async function checkOnly(
     calendar_events: plan.events.size,
     posts: plan.posts.size,
     comments: plan.comments.size,
+    badges: plan.badges.size,
+    groups: plan.groups.size,
   };
 }

@@ -81,6 +81,8 @@ describe('importing what a hosted-mode token fetched', () => {
       calendar_events: 8,
       posts: 9,
       comments: 0,
+      badges: 0,
+      groups: 0,
     });
     for (const fieldNames of ['spec', 'hosted'] as const) {
       const [before, after] = [

@@ -13,6 +13,11 @@ export function operationMethods(api: Client<paths>, etags: AnswerEtags) {
     addMember: async (params: RequestBody<'addMember'>, options: IdempotencyOptions = {}): Promise<AnswerOf<'addMember'>> => {
       return call(etags, api.POST('/admin/v0/members', { body: params, ...requestInit(options) }));
     },
+    /** Give a badge to members, by chat user id: `POST /admin/v0/badges/{badge_id}/assign`. Needs the `members:write` scope. */
+    assignBadge: async (params: PathParams<'assignBadge'> & RequestBody<'assignBadge'>, options: IdempotencyOptions = {}): Promise<AnswerOf<'assignBadge'>> => {
+      const { badge_id, ...rest } = params;
+      return call(etags, api.POST('/admin/v0/badges/{badge_id}/assign', { params: { path: { badge_id } }, body: rest, ...requestInit(options) }));
+    },
     /** Create a calendar event: `POST /admin/v0/calendar_events`. Needs the `events:write` scope. */
     createCalendarEvent: async (params: RequestBody<'createCalendarEvent'>, options: IdempotencyOptions = {}): Promise<AnswerOf<'createCalendarEvent'>> => {
       return call(etags, api.POST('/admin/v0/calendar_events', { body: params, ...requestInit(options) }));
@@ -31,6 +36,11 @@ export function operationMethods(api: Client<paths>, etags: AnswerEtags) {
     getApiKey: async (params: Record<never, never> = {}, options: CallOptions = {}): Promise<AnswerOf<'getApiKey'>> => {
       return call(etags, api.GET('/admin/v0/api_key/me', { ...requestInit(options) }));
     },
+    /** Retrieve a badge: `GET /admin/v0/badges/{badge_id}`. Needs the `read` scope. */
+    getBadge: async (params: PathParams<'getBadge'>, options: CallOptions = {}): Promise<AnswerOf<'getBadge'>> => {
+      const { badge_id } = params;
+      return call(etags, api.GET('/admin/v0/badges/{badge_id}', { params: { path: { badge_id } }, ...requestInit(options) }));
+    },
     /** Retrieve a calendar event: `GET /admin/v0/calendar_events/{calendar_event_id}`. Needs the `read` scope. */
     getCalendarEvent: async (params: PathParams<'getCalendarEvent'>, options: CallOptions = {}): Promise<AnswerOf<'getCalendarEvent'>> => {
       const { calendar_event_id } = params;
@@ -41,10 +51,19 @@ export function operationMethods(api: Client<paths>, etags: AnswerEtags) {
       const { feed_id } = params;
       return call(etags, api.GET('/admin/v0/feeds/{feed_id}', { params: { path: { feed_id } }, ...requestInit(options) }));
     },
+    /** Retrieve a group: `GET /admin/v0/groups/{group_id}`. Needs the `read` scope. */
+    getGroup: async (params: PathParams<'getGroup'>, options: CallOptions = {}): Promise<AnswerOf<'getGroup'>> => {
+      const { group_id } = params;
+      return call(etags, api.GET('/admin/v0/groups/{group_id}', { params: { path: { group_id } }, ...requestInit(options) }));
+    },
     /** Retrieve a post: `GET /admin/v0/posts/{post_id}`. Needs the `read` scope. */
     getPost: async (params: PathParams<'getPost'>, options: CallOptions = {}): Promise<AnswerOf<'getPost'>> => {
       const { post_id } = params;
       return call(etags, api.GET('/admin/v0/posts/{post_id}', { params: { path: { post_id } }, ...requestInit(options) }));
+    },
+    /** List badges: `GET /admin/v0/badges`. Needs the `read` scope. */
+    listBadges: async (params: QueryParams<'listBadges'> = {}, options: CallOptions = {}): Promise<AnswerOf<'listBadges'>> => {
+      return call(etags, api.GET('/admin/v0/badges', { params: { query: params }, ...requestInit(options) }));
     },
     /** List calendar events: `GET /admin/v0/calendar_events`. Needs the `read` scope. */
     listCalendarEvents: async (params: QueryParams<'listCalendarEvents'> = {}, options: CallOptions = {}): Promise<AnswerOf<'listCalendarEvents'>> => {
@@ -58,6 +77,15 @@ export function operationMethods(api: Client<paths>, etags: AnswerEtags) {
     /** List feeds: `GET /admin/v0/feeds`. Needs the `read` scope. */
     listFeeds: async (params: QueryParams<'listFeeds'> = {}, options: CallOptions = {}): Promise<AnswerOf<'listFeeds'>> => {
       return call(etags, api.GET('/admin/v0/feeds', { params: { query: params }, ...requestInit(options) }));
+    },
+    /** List groups: `GET /admin/v0/groups`. Needs the `read` scope. */
+    listGroups: async (params: QueryParams<'listGroups'> = {}, options: CallOptions = {}): Promise<AnswerOf<'listGroups'>> => {
+      return call(etags, api.GET('/admin/v0/groups', { params: { query: params }, ...requestInit(options) }));
+    },
+    /** Replace a group's members, by chat user id: `PUT /admin/v0/groups/{group_id}/members`. Needs the `members:write` scope. */
+    replaceGroupMembers: async (params: PathParams<'replaceGroupMembers'> & RequestBody<'replaceGroupMembers'>, options: CallOptions = {}): Promise<AnswerOf<'replaceGroupMembers'>> => {
+      const { group_id, ...rest } = params;
+      return call(etags, api.PUT('/admin/v0/groups/{group_id}/members', { params: { path: { group_id } }, body: rest, ...requestInit(options) }));
     },
     /** Search posts or comments (Beta): `GET /admin/v0/search`. Needs the `read` scope. */
     searchDocuments: async (params: QueryParams<'searchDocuments'>, options: CallOptions = {}): Promise<AnswerOf<'searchDocuments'>> => {
@@ -76,12 +104,16 @@ export type OperationMethods = ReturnType<typeof operationMethods>;
 /** Per list or search: an async iterator over every page, from `params.page` (0 when absent) on. */
 export function pageMethods(methods: OperationMethods) {
   return {
+    listBadges: (params: Parameters<OperationMethods['listBadges']>[0] = {}, options: CallOptions = {}): AsyncGenerator<AnswerOf<'listBadges'>, void, undefined> =>
+      paginate((page) => methods.listBadges(page, options), params),
     listCalendarEvents: (params: Parameters<OperationMethods['listCalendarEvents']>[0] = {}, options: CallOptions = {}): AsyncGenerator<AnswerOf<'listCalendarEvents'>, void, undefined> =>
       paginate((page) => methods.listCalendarEvents(page, options), params),
     listFeedPosts: (params: Parameters<OperationMethods['listFeedPosts']>[0], options: CallOptions = {}): AsyncGenerator<AnswerOf<'listFeedPosts'>, void, undefined> =>
       paginate((page) => methods.listFeedPosts(page, options), params),
     listFeeds: (params: Parameters<OperationMethods['listFeeds']>[0] = {}, options: CallOptions = {}): AsyncGenerator<AnswerOf<'listFeeds'>, void, undefined> =>
       paginate((page) => methods.listFeeds(page, options), params),
+    listGroups: (params: Parameters<OperationMethods['listGroups']>[0] = {}, options: CallOptions = {}): AsyncGenerator<AnswerOf<'listGroups'>, void, undefined> =>
+      paginate((page) => methods.listGroups(page, options), params),
     searchDocuments: (params: Parameters<OperationMethods['searchDocuments']>[0], options: CallOptions = {}): AsyncGenerator<AnswerOf<'searchDocuments'>, void, undefined> =>
       paginate((page) => methods.searchDocuments(page, options), params),
   };
