@@ -68,6 +68,11 @@ try {
     const took = (phases[index + 1]?.[1] ?? total) - at;
     log(`  ${phase.padEnd(11)} ${took.toFixed(2).padStart(7)} s  ${((100 * took) / total).toFixed(1).padStart(5)}%`);
   });
+  const readingEnded = shown.find((s) => s.line.endsWith(', checking'));
+  if (readingEnded)
+    log(
+      `  reading done (${readingEnded.at.toFixed(1)} s): "${readingEnded.line}"; ${formatSeconds(total - readingEnded.at)} were left`,
+    );
   for (const share of [0.25, 0.5, 0.75]) {
     const last = shown.filter((s) => s.at <= share * total).at(-1);
     if (!last) continue;
