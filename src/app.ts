@@ -39,6 +39,7 @@ import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMembersService } from './members/members.service.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { importRunGroups } from './import-runs/import-runs.repository.js';
 import { membersRoutes } from './members/members.routes.js';
 import { createPostsService } from './posts/posts.service.js';
 import { postsRoutes } from './posts/posts.routes.js';
@@ -68,7 +69,7 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Where the logs of `config.logFormat` go (and whether it is a terminal); stdout by default. */
   logDestination?: LogDestination;
-  /** Metrics to add to (`hearth start` counts its demo import there first); new ones by default. */
+  /** Metrics to add to (the server's, which its webhook dispatcher also counts in); new ones by default. */
   metrics?: Metrics;
   /** Builds the request counter of the rate limits (tests time it); defaults to Redis with `config.redisUrl`, else in-process. The app closes it. */
   requestCounter?: (log: FastifyBaseLogger) => RequestCounter;
@@ -174,7 +175,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const feeds = createFeedsService(store.db, store.dialect);
 
   const metrics = options.metrics ?? createMetrics();
-  registerMetrics(app, metrics, { store, answerCache, token: config.metricsToken });
+  registerMetrics(app, metrics, {
+    store,
+    answerCache,
+    importRuns: (bounds) => importRunGroups(store.db, bounds),
+    token: config.metricsToken,
+  });
   await app.register(healthRoutes, { store, redis: () => counter.sharing });
   await app.register(
     async (admin) => {

@@ -4,7 +4,6 @@ import type { Command } from 'commander';
 import type { Config } from '../config.js';
 import type { Community } from '../communities/communities.repository.js';
 import type { Store } from '../db/store.js';
-import type { Metrics } from '../metrics/metrics.js';
 import type { DemoFill } from '../demo/demo.service.js';
 import { CliError, type CliContext } from './context.js';
 import type { ProgressStream } from './progress.js';
@@ -23,7 +22,6 @@ export async function fillWithProgress(
   store: Store,
   community: Community,
   options: DemoOptions,
-  metrics?: Metrics,
 ): Promise<DemoFill> {
   const scale =
     options.scale === undefined ? undefined : /^\d{1,9}$/.test(options.scale) ? Number(options.scale) : Number.NaN;
@@ -55,7 +53,6 @@ export async function fillWithProgress(
     throw error;
   }
   progress.finish(fill.summary.records);
-  metrics?.observeImport({ ...fill.summary }, fill.seconds);
   const { records, ...kinds } = fill.summary;
   io.out(
     `Demo community '${community.slug}' ready: ${Object.entries(kinds)

@@ -305,6 +305,33 @@ export interface WebhookDeliveriesTable {
   error: string | null;
 }
 
+/** One import run, written when it ended: with the import's rows when it completed, on its own otherwise. */
+export interface ImportRunsTable {
+  id: string;
+  community_id: string;
+  /** `import`, `pull`, `demo`, or a connector's name. */
+  source: string;
+  /** The file or address read, credentials removed; null for records handed over in memory. */
+  origin: string | null;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+  duration_ms: Count;
+  outcome: ImportOutcome;
+  /** Records read from the input, whatever the outcome. */
+  records: Count;
+  /** Records written, by kind (0 unless the run completed). */
+  feeds: Count;
+  profiles: Count;
+  tags: Count;
+  calendar_events: Count;
+  posts: Count;
+  comments: Count;
+  error: string | null;
+}
+
+/** How an import run ended: committed, refused for its lines, stopped by its user, or broken by anything else. */
+export type ImportOutcome = 'completed' | 'refused' | 'interrupted' | 'failed';
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -326,4 +353,5 @@ export interface Database {
   webhook_messages: WebhookMessagesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   pending_renders: PendingRendersTable;
+  import_runs: ImportRunsTable;
 }

@@ -13,6 +13,7 @@ import { bulkImportMigration } from './migrations/007-bulk-import.js';
 import { searchPunctuationMigration } from './migrations/008-search-punctuation.js';
 import { lz4CompressionMigration } from './migrations/009-lz4-compression.js';
 import { pendingRendersMigration } from './migrations/010-pending-renders.js';
+import { importRunsMigration } from './migrations/012-import-runs.js';
 
 function migrationsFor(store: StoreName): Record<string, Migration> {
   return {
@@ -26,6 +27,7 @@ function migrationsFor(store: StoreName): Record<string, Migration> {
     '008-search-punctuation': searchPunctuationMigration(store),
     '009-lz4-compression': lz4CompressionMigration(store),
     '010-pending-renders': pendingRendersMigration(),
+    '012-import-runs': importRunsMigration(store),
   };
 }
 

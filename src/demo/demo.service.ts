@@ -45,6 +45,7 @@ export async function fillDemo(
   const summary = await importLines(store, communityId, size.posts <= GENERATED_WHOLE ? [...lines()] : lines(), {
     clock: options.clock,
     source: 'demo',
+    origin: `seed ${options.seed}${options.scale === undefined ? '' : `, scale ${options.scale}`}`,
     onProgress: (phase, records) => options.onProgress?.(records, phase === 'reading' ? read / units : null, phase),
   });
   return { summary, seconds: (performance.now() - started) / 1000 };

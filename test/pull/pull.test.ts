@@ -383,5 +383,34 @@ describe('a pull that fails', () => {
     expect((await run([...args, '--restart'])).code).toBe(0);
     server.close();
     await expectSameAnswers(copy, ['spec']);
+
+    // Both runs are recorded as the pull's, with the address read: the refused one with nothing written.
+    const history = await run(['import', 'history', '--community', 'copy-refused', '--json']);
+    expect(history.code).toBe(0);
+    const runs = (JSON.parse(history.out.join('\n')) as Record<string, unknown>[]).map(
+      ({ id, started_at, finished_at, duration_ms, ...run }) => run,
+    );
+    expect(runs).toEqual([
+      {
+        community: 'copy-refused',
+        source: 'pull',
+        origin: `${url}/admin/v0`,
+        outcome: 'completed',
+        records: 23,
+        written: { feeds: 6, profiles: 2, tags: 2, calendar_events: 8, posts: 9, comments: 0 },
+        error: null,
+      },
+      {
+        community: 'copy-refused',
+        source: 'pull',
+        origin: `${url}/admin/v0`,
+        outcome: 'refused',
+        records: 19,
+        written: { feeds: 0, profiles: 0, tags: 0, calendar_events: 0, posts: 0, comments: 0 },
+        error: expect.stringMatching(
+          /^4 problems: line 15: feed\.id '00000000-0000-4000-8000-000000000000' is not the post's feed_id '[0-9a-f-]+' line 17: /,
+        ),
+      },
+    ]);
   });
 });
