@@ -131,7 +131,7 @@ function timedImport(
 }
 
 /** A fresh database of its own for each workload: SQLite a file in `dir`, PostgreSQL a database on the server. */
-async function freshDatabase(
+export async function freshDatabase(
   store: 'sqlite' | 'postgres',
   dir: string,
   postgresUrl: string,

@@ -1,5 +1,5 @@
 // Builds the Hearth application: one factory for the server, the command line and the tests.
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { TIGHTENED_MESSAGE } from './db/sqlite-file-modes.js';
@@ -36,6 +36,8 @@ import { registerOpenApi } from './openapi/openapi.js';
 import { createRateLimit, registerRateLimit, type RateLimit } from './http/rate-limit.js';
 import { requestIdFrom } from './http/request-id.js';
 import { requestLogger } from './http/request-logger.js';
+import { RequestLog } from './http/request-log.js';
+import { loggerOptions, logFormOf, type LogDestination } from './http/log-output.js';
 import { localCounter, SharedCounter, type RequestCounter } from './http/shared-counter.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -67,8 +69,10 @@ export interface AppOptions {
   store?: Store;
   /** The one clock of every service (milliseconds since the epoch); tests fix it to make "upcoming" and "past" exact. */
   clock?: Clock;
-  /** Pino options or `false`; defaults to JSON logs at `config.logLevel`. */
+  /** Pino options (JSON lines) or `false`; by default logs at `config.logLevel` in `config.logFormat`. */
   logger?: boolean | object;
+  /** Where the logs of `config.logFormat` go (and whether it is a terminal); stdout by default. */
+  logDestination?: LogDestination;
   /** Metrics to add to (the server's, which its webhook dispatcher also counts in); new ones by default. */
   metrics?: Metrics;
   /** Builds the request counter of the rate limits (tests time it); defaults to Redis with `config.redisUrl`, else in-process. The app closes it. */
@@ -86,15 +90,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Framework errors are answered before any hook runs; they are counted all the same, once this is set.
   let rateLimit: RateLimit | null = null;
 
+  const logDestination = options.logDestination ?? process.stdout;
+  const logForm = options.logger === undefined ? logFormOf(config.logFormat, logDestination) : 'json';
+
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization'],
-    },
+    logger: options.logger ?? (await loggerOptions(config, logForm, logDestination)),
     genReqId: requestIdFrom,
     // Each request's logger is made when it first writes: at LOG_LEVEL=warn a cached answer makes none.
     childLoggerFactory: requestLogger,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    logController: new RequestLog(logForm === 'pretty'),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

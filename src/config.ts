@@ -10,7 +10,15 @@ export const ConfigSchema = Type.Object({
   logLevel: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     {
-      description: 'pino level (`silent` to turn logs off)',
+      description:
+        'pino level (`silent` to turn logs off); the probes `/healthz`, `/readyz` and `/metrics` are logged at `debug`',
+    },
+  ),
+  logFormat: Type.Union(
+    (['auto', 'json', 'pretty'] as const).map((f) => Type.Literal(f)),
+    {
+      description:
+        '`json`: one JSON object a line; `pretty`: readable lines, one per request (`GET /admin/v0/members 200 3.2 ms`); `auto`: pretty when stdout is a terminal, else json',
     },
   ),
   rateLimitPerSecond: Type.Integer({ minimum: 1, description: 'requests per second per token' }),
@@ -99,6 +107,7 @@ export const defaultConfig: Config = Object.freeze({
   host: '127.0.0.1',
   port: 3000,
   logLevel: 'info',
+  logFormat: 'auto',
   rateLimitPerSecond: 50,
   authFailuresPerSecond: 20,
   redisUrl: null,
@@ -129,6 +138,7 @@ export const variables = {
   HOST: 'host',
   PORT: 'port',
   LOG_LEVEL: 'logLevel',
+  LOG_FORMAT: 'logFormat',
   RATE_LIMIT_PER_SECOND: 'rateLimitPerSecond',
   RATE_LIMIT_AUTH_FAILURES_PER_SECOND: 'authFailuresPerSecond',
   REDIS_URL: 'redisUrl',

@@ -29,11 +29,17 @@ export async function fillWithProgress(
     throw new CliError(`Invalid --scale '${options.scale}': a positive whole number.`);
   const seed = /^\d{1,9}$/.test(options.seed) ? Number(options.seed) : Number.NaN;
   if (Number.isNaN(seed)) throw new CliError(`Invalid --seed '${options.seed}': a whole number.`);
-  const [{ fillDemo }, { createProgress }] = await Promise.all([
+  const [{ fillDemo }, { createProgress }, { importShares }] = await Promise.all([
     import('../demo/demo.service.js'),
     import('./progress.js'),
+    import('../import/import-phases.js'),
   ]);
-  const progress = createProgress({ label: 'demo', quiet: options.quiet === true, stream });
+  const progress = createProgress({
+    label: 'demo',
+    quiet: options.quiet === true,
+    stream,
+    phases: importShares(store.dialect.name),
+  });
   let fill: DemoFill;
   try {
     fill = await fillDemo(store, community.id, {
@@ -42,9 +48,11 @@ export async function fillWithProgress(
       seed,
       onProgress: (records, fraction, phase) => progress.update(records, fraction, phase),
     });
-  } finally {
+  } catch (error) {
     progress.stop();
+    throw error;
   }
+  progress.finish(fill.summary.records);
   const { records, ...kinds } = fill.summary;
   io.out(
     `Demo community '${community.slug}' ready: ${Object.entries(kinds)

@@ -64,12 +64,14 @@ function importFile(
       { importStream },
       { ImportError },
       { createProgress },
+      { importShares },
     ] = await Promise.all([
       import('node:fs'),
       import('../communities/communities.service.js'),
       import('../import/import.service.js'),
       import('../import/problems.js'),
       import('./progress.js'),
+      import('../import/import-phases.js'),
     ]);
     const community = await createCommunitiesService(store.db, store.dialect).get(options.community);
     let input: Readable;
@@ -85,9 +87,15 @@ function importFile(
       throw error;
     }
     input = file === '-' ? streams.stdin : createReadStream(file);
-    // The share of the file read so far gives the fraction done, and so the time left; stdin has no size.
+    // The share of the file read so far tells how much of the reading is done; stdin has no size. The phases after
+    // it (checks, indexes, fragments, search) count in the time left by their measured shares.
     const fraction = () => (size ? Math.min(1, (input as ReadStream).bytesRead / size) : null);
-    const progress = createProgress({ label: 'import', quiet: options.quiet === true, stream: streams.progress });
+    const progress = createProgress({
+      label: 'import',
+      quiet: options.quiet === true,
+      stream: streams.progress,
+      phases: importShares(store.dialect.name, { dryRun: options.dryRun === true }),
+    });
     const started = performance.now();
     const ignored: string[] = [];
     // Ctrl-C stops the import where it is: its one transaction rolls back, so the store is as it was, and the run is
@@ -110,10 +118,9 @@ function importFile(
         dryRun: options.dryRun === true,
         ignoreUnknown: options.ignoreUnknown === true,
         onIgnored: (line, field) => ignored.push(`'${field}' (line ${line})`),
-        onRead: (records) => progress.update(records, fraction(), 'reading'),
-        onWrite: (records) => progress.update(records, fraction(), 'writing'),
+        onProgress: (phase, records) => progress.update(records, phase === 'reading' ? fraction() : null, phase),
       });
-      progress.stop();
+      progress.finish(summary.records);
       if (ignored.length > 0) {
         ctx.io.err(
           `Ignored ${ignored.length} unknown field${ignored.length === 1 ? '' : 's'}: ${ignored.slice(0, 10).join(', ')}${ignored.length > 10 ? ', …' : ''}.`,

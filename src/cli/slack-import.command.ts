@@ -53,10 +53,9 @@ export function slackImportCommand(slack: Command, ctx: CliContext, progressStre
             includePrivate: flags.includePrivate === true,
             channels: list(flags.channels),
             domain: flags.domain ?? null,
-            onRead: (records) => progress.update(records, null, 'reading'),
-            onWrite: (records) => progress.update(records, null, 'writing'),
+            onProgress: (phase, records) => progress.update(records, null, phase),
           });
-          progress.stop();
+          progress.finish(imported.records);
           const seconds = (performance.now() - started) / 1000;
           const detail = importCounts(imported);
           ctx.io.out(

@@ -40,8 +40,8 @@ export function registerMetrics(
   });
 
   const expected = token === null ? null : digest(token);
-  // Scraped like a probe (and guarded by its own token when set): never rate-limited.
-  app.get('/metrics', { config: { rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
+  // Scraped like a probe (and guarded by its own token when set): never rate-limited, logged at debug.
+  app.get('/metrics', { config: { rateLimit: false, probe: true }, schema: { hide: true } }, async (request, reply) => {
     if (expected) {
       const presented = bearerOf(request);
       // Digests of equal length, compared in constant time: the answer's timing says nothing of the token.

@@ -18,6 +18,7 @@ import { createWriteRunner, type WriteRunner } from '../writes/write-runner.js';
 import { refreshFragments } from '../rendering/fragment-refresh.js';
 import { importWebhooks } from './announce-webhooks.js';
 import { checkIndex, checkPlan, type PlanIndex } from './check-in-store.js';
+import type { ImportPhase } from './import-phases.js';
 import { beginRun, type ImportRun } from './import-run.js';
 import { untilAborted } from '../lib/abortable.js';
 
@@ -33,12 +34,13 @@ export interface ImportSummary {
   groups: number;
 }
 
-/** Hooks for showing progress; the import calls them and knows nothing else of who listens. */
+/** A hook for showing progress; the import calls it and knows nothing else of who listens. */
 export interface ImportProgress {
-  /** Records read and checked so far: every 1,000 lines, and once when all are read. */
-  onRead?(records: number): void;
-  /** The write of all `records` in one transaction begins. */
-  onWrite?(records: number): void;
+  /**
+   * `records` read so far in `phase` (import-phases.ts): while reading, after every chunk of about 1,000 lines and
+   * once when all are read; then once as each later phase begins.
+   */
+  onProgress?(phase: ImportPhase, records: number): void;
 }
 
 const REPORT_EVERY = 1000;
@@ -224,7 +226,7 @@ async function writeImport(
           }
           if (result.rows && problems.length === 0 && storeProblems.length === 0)
             storeProblems.push(...(await writer.write(result.rows)));
-          options.onRead?.(records);
+          options.onProgress?.('reading', records);
         };
         let pending: Promise<ChunkResult> | null = null;
         await feed(source, async (next) => {
@@ -233,26 +235,30 @@ async function writeImport(
           pending = next;
         });
         if (pending) await settle(await pending);
-        options.onRead?.(records);
         finished = await source.finish();
+        options.onProgress?.('reading', records);
         if (problems.length > 0 || storeProblems.length > 0) throw new Refused();
         goOn();
+        options.onProgress?.('checking', records);
         // The worker's memory (the file's ids, the lines naming records it does not define) goes before the indexes,
         // the fragments and the search load, the import's largest allocations: at once when every record the file
         // names is in it (into an empty community, nearly always), else once the store has found them all.
         if (noneNamed(finished.unresolved)) await source.close();
-        options.onWrite?.(records);
         // Links first: on PostgreSQL the foreign keys dropped with the indexes are checked again as they are made.
         await writer.check(indexOf(finished));
         await source.close();
         goOn();
+        options.onProgress?.('indexing', records);
         await buildIndexes?.();
         await imports.afterRows(trx, records);
         goOn();
+        options.onProgress?.('rendering', records);
         await writer.finish(finished);
+        options.onProgress?.('searching', records);
         await indexSearch();
         goOn();
         await run.completed(trx, summaryOf(records, finished));
+        options.onProgress?.('committing', records);
       },
       { transaction: (trx, work) => imports.transaction(trx, work) },
     );
@@ -304,9 +310,10 @@ async function checkOnly(
       problems.push(...error.problems);
       if (problems.length >= maxProblems) throw new ImportError(problems.slice(0, maxProblems), '', true);
     }
-    if (line % REPORT_EVERY === 0) options.onRead?.(plan.records);
+    if (line % REPORT_EVERY === 0) options.onProgress?.('reading', plan.records);
   }
-  options.onRead?.(plan.records);
+  options.onProgress?.('reading', plan.records);
+  options.onProgress?.('checking', plan.records);
   const all = [...problems, ...(await checkPlan(store.db, communityId, plan))].sort((a, b) => a.line - b.line);
   if (all.length > 0) throw new ImportError(all.slice(0, maxProblems), '', all.length > maxProblems);
   return {

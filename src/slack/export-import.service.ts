@@ -10,7 +10,7 @@ import { readAhead } from './read-ahead.js';
 import { chooseChannels, startHistory } from './slack-source.js';
 import type { SlackTally } from './slack-tally.js';
 
-export interface SlackImportOptions extends Pick<ImportOptions, 'clock' | 'writes' | 'dryRun' | 'onRead' | 'onWrite'> {
+export interface SlackImportOptions extends Pick<ImportOptions, 'clock' | 'writes' | 'dryRun' | 'onProgress'> {
   /** Private channels (groups.json) too; public channels only by default. Direct messages never. */
   includePrivate?: boolean;
   /** Only these channels (names or ids). */
@@ -64,8 +64,7 @@ export async function importSlackExport(
       clock: options.clock,
       writes: options.writes,
       dryRun: options.dryRun,
-      onRead: options.onRead,
-      onWrite: options.onWrite,
+      onProgress: options.onProgress,
       source: 'slack',
     });
     return { imported, slack: context.tally };

@@ -24,7 +24,7 @@ import {
 } from './sync-state.js';
 import type { SlackApi } from './web-api.js';
 
-export interface SyncOptions extends Pick<ImportOptions, 'clock' | 'writes' | 'onRead' | 'onWrite'> {
+export interface SyncOptions extends Pick<ImportOptions, 'clock' | 'writes' | 'onProgress'> {
   store: Store;
   api: SlackApi;
   files: SyncFiles;
@@ -137,8 +137,7 @@ export async function syncSlack(options: SyncOptions): Promise<SyncResult> {
     {
       clock: options.clock,
       writes: options.writes,
-      onRead: options.onRead,
-      onWrite: options.onWrite,
+      onProgress: options.onProgress,
       source: 'slack',
     },
   );
