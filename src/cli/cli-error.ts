@@ -9,3 +9,10 @@ export class CliError extends Error {
     super(message);
   }
 }
+
+/** A command stopped by Ctrl-C once it has cleaned up: its message is said as it is, and the exit code is 130. */
+export class CliInterrupted extends CliError {
+  constructor(message: string) {
+    super(message, 130);
+  }
+}
