@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../db/store.js';
 import { AppError } from '../errors.js';
-import { scrape, type Metrics } from '../metrics/metrics.js';
+import { scrape, type AnswerCacheCounts, type Metrics } from '../metrics/metrics.js';
 import { bearerOf } from './bearer.js';
 
 /** The route label of requests that matched no route: one value, so unknown paths cannot multiply the series. */
@@ -13,7 +13,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 export interface MetricsSources {
   store: Store;
-  answerCache: { readonly stats: Readonly<{ hits: number; misses: number }> };
+  answerCache: { readonly stats: AnswerCacheCounts };
   /** METRICS_TOKEN, or null for an open endpoint. */
   token: string | null;
 }

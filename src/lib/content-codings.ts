@@ -1,0 +1,55 @@
+// The content codings answers may leave in (brotli, gzip), from what size, and how hard each is compressed: cheaply
+// for an answer compressed on every request, a little harder for one compressed once and kept beside its cached bytes.
+import { brotliCompress, constants, gzip, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+
+/** In Hearth's order of preference, for a client that weighs them alike. */
+export const CONTENT_CODINGS = ['br', 'gzip'] as const;
+export type ContentCoding = (typeof CONTENT_CODINGS)[number];
+
+/** Smaller answers leave as they are: a few hundred bytes saved would not pay for the work and the header. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Per request: brotli 4 (about gzip's cost, 2 to 10% smaller), gzip 6 (zlib's default; 9 saves under 1%).
+ * Brotli 9 and above cost 20 to 400 times as much for 1 to 10% fewer bytes (bench/analysis.md).
+ */
+export const perRequestOptions: { brotliOptions: BrotliOptions; zlibOptions: ZlibOptions } = {
+  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+  zlibOptions: { level: 6 },
+};
+
+/**
+ * Once per cached answer: brotli 5 (5 to 10% smaller than 4 for 1.1 to 2 times its cost). Not higher: an answer
+ * read once (a lookup the cache then evicts unread) pays this on its one request.
+ */
+const CACHED_BROTLI_QUALITY = 5;
+
+/**
+ * The bytes in a Buffer of their own. zlib hands back a small result as a slice of a larger one (its 16 KB output
+ * chunk, or Node's 8 KB pool), and a kept slice keeps all of it alive: the cache would hold far more than it counts.
+ */
+function own(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
+
+/** `body` in `coding`, compressed on libuv's thread pool so that a large answer does not hold up the others. */
+export function compressForCache(body: Buffer, coding: ContentCoding): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(own(result)));
+    if (coding === 'br')
+      brotliCompress(
+        body,
+        {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: CACHED_BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        },
+        done,
+      );
+    else gzip(body, perRequestOptions.zlibOptions, done);
+  });
+}
