@@ -10,8 +10,8 @@ export type ContentCoding = (typeof CONTENT_CODINGS)[number];
 export const COMPRESS_MIN_BYTES = 1024;
 
 /**
- * Per request: brotli 4 (about gzip's cost, 2 to 10% smaller), gzip 6 (zlib's default; 9 saves under 1%).
- * Brotli 9 and above cost 20 to 400 times as much for 1 to 10% fewer bytes (bench/analysis.md).
+ * Per request: brotli 4 (1 to 2 times gzip 6's CPU, 0.5 to 9% smaller), gzip 6 (zlib's default; 9 saves under 1%).
+ * Brotli 9 and above cost 40 to several hundred times brotli 4's CPU for 1 to 11% fewer bytes (bench/analysis.md).
  */
 export const perRequestOptions: { brotliOptions: BrotliOptions; zlibOptions: ZlibOptions } = {
   brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
@@ -19,7 +19,7 @@ export const perRequestOptions: { brotliOptions: BrotliOptions; zlibOptions: Zli
 };
 
 /**
- * Once per cached answer: brotli 5 (5 to 10% smaller than 4 for 1.1 to 2 times its cost). Not higher: an answer
+ * Once per cached answer: brotli 5 (7 to 10% smaller than 4, for 1 to 2.2 times its CPU). Not higher: an answer
  * read once (a lookup the cache then evicts unread) pays this on its one request.
  */
 const CACHED_BROTLI_QUALITY = 5;
