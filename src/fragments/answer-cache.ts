@@ -3,7 +3,8 @@
 // check, made at most once a millisecond (SQLite's data_version, PostgreSQL's store_state.version).
 import { LRUCache } from 'lru-cache';
 import type { Store } from '../db/store.js';
-import { compressForCache, type ContentCoding } from '../lib/content-codings.js';
+import type { ContentCoding } from '../lib/content-codings.js';
+import { formBytes, keptForms, type KeptForms, type WithForms } from '../lib/kept-forms.js';
 import { createSignal } from '../lib/signal.js';
 import type { Answer } from './splice.js';
 
@@ -13,10 +14,8 @@ export interface CachedAnswer extends Answer {
   until?: number;
 }
 
-/** A kept answer with the compressed forms asked of it so far (a promise while one is being made). */
-interface Entry extends CachedAnswer {
-  forms: Partial<Record<ContentCoding, Buffer | Promise<Buffer>>>;
-}
+/** A kept answer with the compressed forms asked of it so far. */
+interface Entry extends CachedAnswer, WithForms {}
 
 export interface CacheStats {
   hits: number;
@@ -37,12 +36,8 @@ export interface AnswerCache {
    */
   generation(): number;
   set(key: string, answer: CachedAnswer, generation: number): void;
-  /**
-   * `body` in `coding` when `body` is the bytes of an answer the cache holds: made on the first ask and kept beside
-   * them (counted in the cache's bytes), so that every later ask is answered with the same bytes. Undefined for
-   * bytes it does not hold (an answer made for one request, or one evicted meanwhile).
-   */
-  compressed(body: Buffer, coding: ContentCoding): Buffer | Promise<Buffer> | undefined;
+  /** A kept answer's brotli or gzip form (lib/kept-forms.ts), or undefined for bytes the cache does not hold. */
+  compressed: KeptForms['compressed'];
   /** Called on every change seen, with the cache already emptied (other per-process caches follow it). */
   onChange(listener: () => void): void;
   readonly stats: CacheStats;
@@ -58,16 +53,11 @@ export function createAnswerCache(
 ): AnswerCache {
   const entries = new LRUCache<string, Entry>({
     maxSize: Math.max(1, maxBytes),
-    sizeCalculation: (entry, key) => {
-      let bytes = entry.body.length + entry.etag.length + key.length + 64;
-      for (const form of Object.values(entry.forms)) if (Buffer.isBuffer(form)) bytes += form.length;
-      return bytes;
-    },
+    sizeCalculation: (entry, key) => entry.body.length + entry.etag.length + key.length + 64 + formBytes(entry.forms),
   });
-  // Which key holds an answer's bytes: the compressed forms are asked for by the bytes about to be sent.
-  const keys = new WeakMap<Buffer, string>();
   const changes = createSignal<void>();
   const stats: CacheStats = { hits: 0, misses: 0, compressed: { br: 0, gzip: 0 } };
+  const forms = keptForms(entries, stats.compressed);
   let seenMark: number | null = null;
   let checkedAt = -Infinity;
   let checking: Promise<void> | null = null;
@@ -121,31 +111,9 @@ export function createAnswerCache(
     set(key, answer, readAt) {
       if (maxBytes <= 0 || readAt !== generation) return;
       entries.set(key, { ...answer, forms: {} });
-      keys.set(answer.body, key);
+      forms.keep(key, answer.body);
     },
-    compressed(body, coding) {
-      const key = keys.get(body);
-      const entry = key === undefined ? undefined : entries.peek(key);
-      if (key === undefined || entry?.body !== body) return undefined;
-      const kept = entry.forms[coding];
-      if (kept) return kept;
-      stats.compressed[coding]++;
-      const made = compressForCache(body, coding).then(
-        (form) => {
-          // Set again as a new entry, for the cache to count the form's bytes; unless changed or evicted meanwhile.
-          const now = entries.peek(key);
-          if (now?.body === body) entries.set(key, { ...now, forms: { ...now.forms, [coding]: form } });
-          return form;
-        },
-        (error: unknown) => {
-          // Not kept: the next ask tries again.
-          if (entry.forms[coding] === made) delete entry.forms[coding];
-          throw error;
-        },
-      );
-      entry.forms[coding] = made;
-      return made;
-    },
+    compressed: forms.compressed,
     onChange(listener) {
       changes.subscribe(listener);
     },

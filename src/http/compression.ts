@@ -1,5 +1,6 @@
-// Answers of 1 KB and more leave in brotli or gzip to clients that accept them (@fastify/compress); an answer the
-// answer cache holds leaves in the form compressed once and kept beside it, every other is compressed as it leaves.
+// Answers of 1 KB and more leave in brotli or gzip to clients that accept them (@fastify/compress); a kept answer
+// (the answer cache's, or its hosted form) leaves in the form compressed once and kept beside it, any other is
+// compressed as it leaves.
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, onSendHookHandler } from 'fastify';
 import { COMPRESS_MIN_BYTES, CONTENT_CODINGS, perRequestOptions, type ContentCoding } from '../lib/content-codings.js';
@@ -7,7 +8,7 @@ import { preferredCoding } from './accept-encoding.js';
 
 const SYNC_MAX_BYTES = 64 * 1024;
 
-/** The kept compressed form of answer bytes the answer cache holds, or undefined (answer-cache.ts `compressed`). */
+/** The kept compressed form of answer bytes a cache holds, or undefined (lib/kept-forms.ts `compressed`). */
 export type CachedForm = (body: Buffer, coding: ContentCoding) => Buffer | Promise<Buffer> | undefined;
 
 /** As @fastify/compress marks what it compresses, so that both ways leave with the same headers. */

@@ -24,21 +24,10 @@ export const perRequestOptions: { brotliOptions: BrotliOptions; zlibOptions: Zli
  */
 const CACHED_BROTLI_QUALITY = 5;
 
-/**
- * The bytes in a Buffer of their own. zlib hands back a small result as a slice of a larger one (its 16 KB output
- * chunk, or Node's 8 KB pool), and a kept slice keeps all of it alive: the cache would hold far more than it counts.
- */
-function own(bytes: Buffer): Buffer {
-  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
-  const copy = Buffer.allocUnsafeSlow(bytes.length);
-  bytes.copy(copy);
-  return copy;
-}
-
 /** `body` in `coding`, compressed on libuv's thread pool so that a large answer does not hold up the others. */
 export function compressForCache(body: Buffer, coding: ContentCoding): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(own(result)));
+    const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
     if (coding === 'br')
       brotliCompress(
         body,
