@@ -3,10 +3,14 @@
 // compressed as it leaves.
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, onSendHookHandler } from 'fastify';
-import { COMPRESS_MIN_BYTES, CONTENT_CODINGS, perRequestOptions, type ContentCoding } from '../lib/content-codings.js';
+import {
+  COMPRESS_MIN_BYTES,
+  CONTENT_CODINGS,
+  perRequestOptions,
+  SYNC_MAX_BYTES,
+  type ContentCoding,
+} from '../lib/content-codings.js';
 import { preferredCoding } from './accept-encoding.js';
-
-const SYNC_MAX_BYTES = 64 * 1024;
 
 /** The kept compressed form of answer bytes a cache holds, or undefined (lib/kept-forms.ts `compressed`). */
 export type CachedForm = (body: Buffer, coding: ContentCoding) => Buffer | Promise<Buffer> | undefined;
@@ -48,9 +52,8 @@ export async function registerCompression(app: FastifyInstance, cachedForm: Cach
     ...perRequestOptions,
     encodings: [...CONTENT_CODINGS],
     threshold: COMPRESS_MIN_BYTES,
-    // Answers up to 64 KB (a page of the default size) are compressed at once, with an exact Content-Length, at most
-    // about half a millisecond of brotli 4; larger ones stream through the thread pool. Fixed, not the plugin's
-    // guess from the machine's cores, so that every machine answers alike.
+    // Answers up to 64 KB are compressed at once, with an exact Content-Length; larger ones stream through the thread
+    // pool. Fixed, not the plugin's guess from the machine's cores, so that every machine answers alike.
     syncThreshold: SYNC_MAX_BYTES,
     // Request bodies are read as sent: a compressed one is refused as invalid JSON, as before.
     globalDecompression: false,

@@ -34,9 +34,10 @@ export interface KeptForms {
   /** Notes that `key` holds `body`: the forms are asked for by the bytes about to be sent. */
   keep(key: string, body: Buffer): void;
   /**
-   * `body` in `coding` when `body` is the bytes of an entry the cache holds: made on the first ask and set into the
-   * cache again with the entry (so its bound counts it), every later ask answered with the same bytes. Undefined for
-   * bytes it does not hold (an answer made for one request, or one evicted or dropped by a change meanwhile).
+   * `body` in `coding` when `body` is the bytes of an entry the cache holds: made on the first ask (a large one on
+   * the thread pool: a promise, which asks meanwhile share) and set into the cache again with the entry (so its bound
+   * counts it), every later ask answered with the same bytes. Undefined for bytes it does not hold (an answer made for
+   * one request, or one evicted or dropped by a change meanwhile).
    */
   compressed(body: Buffer, coding: ContentCoding): Buffer | Promise<Buffer> | undefined;
 }
@@ -58,20 +59,20 @@ export function keptForms<V extends WithForms>(
       const kept = entry.forms[coding];
       if (kept) return kept;
       made[coding]++;
-      const making = compressForCache(body, coding).then(
-        (compressed) => {
-          const form = own(compressed);
-          // Set again as a new entry, for the cache to count the form's bytes; unless changed or evicted meanwhile.
-          const now = entries.peek(key);
-          if (now?.body === body) entries.set(key, { ...now, forms: { ...now.forms, [coding]: form } });
-          return form;
-        },
-        (error: unknown) => {
-          // Not kept: the next ask tries again.
-          if (entry.forms[coding] === making) delete entry.forms[coding];
-          throw error;
-        },
-      );
+      // Set again as a new entry, for the cache to count the form's bytes; unless changed or evicted meanwhile.
+      const keepForm = (compressed: Buffer): Buffer => {
+        const form = own(compressed);
+        const now = entries.peek(key);
+        if (now?.body === body) entries.set(key, { ...now, forms: { ...now.forms, [coding]: form } });
+        return form;
+      };
+      const result = compressForCache(body, coding);
+      if (Buffer.isBuffer(result)) return keepForm(result);
+      const making = result.then(keepForm, (error: unknown) => {
+        // Not kept: the next ask tries again.
+        if (entry.forms[coding] === making) delete entry.forms[coding];
+        throw error;
+      });
       entry.forms[coding] = making;
       return making;
     },

@@ -3,6 +3,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseRecords, feedIds, profileIds } from '../../fixtures/community.js';
 import { postIds, postRecords } from '../../fixtures/posts.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -131,6 +132,40 @@ describe('compressed answers', () => {
       // 1,446 bytes: just over.
       const justOver = await send(t, `/admin/v0/posts/${postIds.plain}`, { 'accept-encoding': 'br, gzip' });
       expect([justOver.headers['content-encoding'], decoded(justOver).length]).toEqual(['br', 1446]);
+    }
+  });
+
+  it('sends a page over 64 KB in its kept form, made once off the event loop, or streamed when not cached', async () => {
+    const words = ['hearth', 'meetup', 'garden', 'river', 'lantern', 'harvest', 'orchard', 'kettle', 'compass'];
+    const many = Array.from({ length: 40 }, (_, i) => ({
+      kind: 'post',
+      id: `postbig${String(i).padStart(5, '0')}`,
+      created_at: `2026-03-05T10:${String(i).padStart(2, '0')}:00Z`,
+      title: `A long post ${i}`,
+      feed_id: feedIds.general,
+      author_profile_id: profileIds.ada,
+      body_plaintext: Array.from({ length: 300 }, (_, w) => words[(w * 7 + i) % words.length]).join(' '),
+    }));
+    const path = '/admin/v0/feeds/home/posts?per_page=40';
+    for (const t of [cached, uncached]) {
+      const { token: secret } = await t.seed('bigpage', [...baseRecords, ...many]);
+      const ask = (headers: Record<string, string> = {}) =>
+        t.app.inject({ url: path, headers: { authorization: `Bearer ${secret}`, ...headers } });
+      const identity = await ask();
+      expect(identity.rawPayload.length).toBeGreaterThan(64 * 1024);
+      const before = await compressions(t);
+      const answers = [await ask({ 'accept-encoding': 'br' }), await ask({ 'accept-encoding': 'br' })];
+      for (const answer of answers) {
+        expect(marks(answer)).toEqual({
+          ...marks(identity),
+          encoding: 'br',
+          vary: 'accept-encoding',
+          // Kept: its exact length; made as it leaves: streamed, chunked.
+          length: t === cached ? String(answer.rawPayload.length) : undefined,
+        });
+        expect(decoded(answer).equals(identity.rawPayload)).toBe(true);
+      }
+      expect(await compressions(t)).toEqual(t === cached ? { ...before, br: before.br + 1 } : before);
     }
   });
 
