@@ -1,4 +1,5 @@
-// The import workloads: `hearth import` of the demo corpus as NDJSON into an empty community and into a populated one.
+// The import workloads: `hearth import` of the demo corpus as NDJSON into an empty community and into a populated one,
+// and `hearth slack import` of a generated Slack export of as many messages as the corpus has posts.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -7,12 +8,13 @@ import pg from 'pg';
 import { demoRecords, demoSize } from '../src/demo/demo-records.js';
 import { hearthBin, repoRoot, runHearth } from './processes.js';
 import { peakRssMb } from './proc-stats.js';
+import { ensureSlackExport } from './slack-export.js';
 import type { ImportResult } from './results.js';
 
 /** The demo's "now" for the import files: fixed, so that the same scale and seed always give the same bytes. */
 const NOW = Date.UTC(2026, 0, 1);
 
-export const importWorkloadNames = ['import-empty', 'import-populated'] as const;
+export const importWorkloadNames = ['import-empty', 'import-populated', 'slack-import'] as const;
 
 export interface ImportFiles {
   /** Every record of the corpus. */
@@ -22,6 +24,8 @@ export interface ImportFiles {
   /** The second half of the posts with their comments: what is imported into the populated community. */
   extra: string;
   records: { all: number; base: number; extra: number };
+  /** A Slack workspace export of `scale` messages (bench/slack-export.ts). */
+  slack: string;
 }
 
 async function writeLines(path: string, lines: Iterable<string>): Promise<number> {
@@ -65,7 +69,10 @@ export async function ensureImportFiles(
     }
     records[part] = await countLines(files[part]);
   }
-  return { ...files, records };
+  const slack = join(dir, `slack-${scale}-seed-${seed}.zip`);
+  if (!existsSync(slack)) log(`Writing Slack export ${slack} ...`);
+  await ensureSlackExport(slack, scale, seed);
+  return { ...files, records, slack };
 }
 
 async function countLines(path: string): Promise<number> {
@@ -77,21 +84,24 @@ async function countLines(path: string): Promise<number> {
 
 interface ImportRun {
   records: number;
+  /** Slack messages read (`hearth slack import`). */
+  messages: number;
   seconds: number;
   peakRssMb: number;
 }
 
-/** `hearth import FILE`, its own records/s figure, and its peak RSS (VmHWM, read until it exits). */
+/** `hearth import FILE` (or another import command), its own records/s figure, and its peak RSS (VmHWM, read until it exits). */
 function timedImport(
   databaseUrl: string,
   file: string,
   community: string,
   extraArgs: string[] = [],
+  command: string[] = ['import'],
 ): Promise<ImportRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [...extraArgs, hearthBin, 'import', file, '--community', community, '--quiet'],
+      [...extraArgs, hearthBin, ...command, file, '--community', community, '--quiet'],
       {
         cwd: repoRoot,
         env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
@@ -114,13 +124,14 @@ function timedImport(
       clearInterval(timer);
       const match = /Imported (\d+) records into .* in ([\d.]+) s/.exec(out);
       if (code !== 0 || !match) return reject(new Error(`hearth import exited ${code}:\n${err}${out}`));
-      resolve({ records: Number(match[1]), seconds: Number(match[2]), peakRssMb: peak });
+      const messages = Number(/^Slack: (\d+) messages/m.exec(out)?.[1] ?? 0);
+      resolve({ records: Number(match[1]), messages, seconds: Number(match[2]), peakRssMb: peak });
     });
   });
 }
 
 /** A fresh database of its own for each workload: SQLite a file in `dir`, PostgreSQL a database on the server. */
-async function freshDatabase(
+export async function freshDatabase(
   store: 'sqlite' | 'postgres',
   dir: string,
   postgresUrl: string,
@@ -171,26 +182,37 @@ export async function runImportWorkloads(options: {
       await runHearth(['community', 'create', 'bench'], { DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
       let run: ImportRun;
       let held = 0;
-      if (name === 'import-empty') {
-        run = await timedImport(db.url, files.all, 'bench');
-      } else {
+      if (name === 'slack-import') run = await timedImport(db.url, files.slack, 'bench', [], ['slack', 'import']);
+      else if (name === 'import-empty') run = await timedImport(db.url, files.all, 'bench');
+      else {
         const base = await timedImport(db.url, files.base, 'bench');
         held = base.records;
         run = await timedImport(db.url, files.extra, 'bench');
       }
-      const result: ImportResult = {
-        name,
-        title: name === 'import-empty' ? 'Import, empty community' : 'Import, populated community',
-        description:
-          name === 'import-empty'
-            ? `hearth import of the whole corpus (${run.records.toLocaleString('en-US')} records) into a new, empty community`
-            : `hearth import of the second half of the posts with their comments (${run.records.toLocaleString('en-US')} records) ` +
-              `into a community already holding the rest (${held.toLocaleString('en-US')} records)`,
-        records: run.records,
-        seconds: run.seconds,
-        recordsPerSecond: run.records / run.seconds,
-        peakRssMb: run.peakRssMb,
-      };
+      const result: ImportResult =
+        name === 'slack-import'
+          ? {
+              name,
+              title: 'Slack export import',
+              description: `hearth slack import of a generated workspace export (${run.messages.toLocaleString('en-US')} messages, ${run.records.toLocaleString('en-US')} records) into a new, empty community; its figure is messages/s`,
+              records: run.messages,
+              seconds: run.seconds,
+              recordsPerSecond: run.messages / run.seconds,
+              peakRssMb: run.peakRssMb,
+            }
+          : {
+              name,
+              title: name === 'import-empty' ? 'Import, empty community' : 'Import, populated community',
+              description:
+                name === 'import-empty'
+                  ? `hearth import of the whole corpus (${run.records.toLocaleString('en-US')} records) into a new, empty community`
+                  : `hearth import of the second half of the posts with their comments (${run.records.toLocaleString('en-US')} records) ` +
+                    `into a community already holding the rest (${held.toLocaleString('en-US')} records)`,
+              records: run.records,
+              seconds: run.seconds,
+              recordsPerSecond: run.records / run.seconds,
+              peakRssMb: run.peakRssMb,
+            };
       log(
         `  ${result.title.padEnd(28)} ${Math.round(result.recordsPerSecond).toString().padStart(7)} records/s (${result.records} in ${result.seconds.toFixed(1)} s), peak RSS ${Math.round(result.peakRssMb)} MB`,
       );

@@ -1,10 +1,12 @@
 // Builds the Hearth application: one factory for the server, the command line and the tests.
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { TIGHTENED_MESSAGE } from './db/sqlite-file-modes.js';
 import { openStore, type Store } from './db/store.js';
 import { AppError } from './errors.js';
+import { badgesRoutes } from './badges/badges.routes.js';
+import { createBadgesService } from './badges/badges.service.js';
 import { createEventsService } from './events/events.service.js';
 import { createAnswerCache } from './fragments/answer-cache.js';
 import { createFragmentReader } from './fragments/fragment-reader.js';
@@ -14,6 +16,8 @@ import { eventWritesRoutes } from './events/event-writes.routes.js';
 import { createEventWritesService } from './events/event-writes.service.js';
 import { createFeedsService } from './feeds/feeds.service.js';
 import { feedsRoutes } from './feeds/feeds.routes.js';
+import { createGroupsService } from './groups/groups.service.js';
+import { groupsRoutes } from './groups/groups.routes.js';
 import { decorateBearer } from './http/bearer.js';
 import { registerAuth } from './tokens/auth.js';
 import { registerBodyDeadline } from './http/body-deadline.js';
@@ -33,11 +37,14 @@ import { registerOpenApi } from './openapi/openapi.js';
 import { createRateLimit, registerRateLimit, type RateLimit } from './http/rate-limit.js';
 import { requestIdFrom } from './http/request-id.js';
 import { requestLogger } from './http/request-logger.js';
+import { RequestLog } from './http/request-log.js';
+import { loggerOptions, logFormOf, type LogDestination } from './http/log-output.js';
 import { localCounter, SharedCounter, type RequestCounter } from './http/shared-counter.js';
 import { createIdempotencyService } from './idempotency/idempotency.service.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMembersService } from './members/members.service.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
+import { importRunGroups } from './import-runs/import-runs.repository.js';
 import { membersRoutes } from './members/members.routes.js';
 import { createPostsService } from './posts/posts.service.js';
 import { postsRoutes } from './posts/posts.routes.js';
@@ -63,9 +70,11 @@ export interface AppOptions {
   store?: Store;
   /** The one clock of every service (milliseconds since the epoch); tests fix it to make "upcoming" and "past" exact. */
   clock?: Clock;
-  /** Pino options or `false`; defaults to JSON logs at `config.logLevel`. */
+  /** Pino options (JSON lines) or `false`; by default logs at `config.logLevel` in `config.logFormat`. */
   logger?: boolean | object;
-  /** Metrics to add to (`hearth start` counts its demo import there first); new ones by default. */
+  /** Where the logs of `config.logFormat` go (and whether it is a terminal); stdout by default. */
+  logDestination?: LogDestination;
+  /** Metrics to add to (the server's, which its webhook dispatcher also counts in); new ones by default. */
   metrics?: Metrics;
   /** Builds the request counter of the rate limits (tests time it); defaults to Redis with `config.redisUrl`, else in-process. The app closes it. */
   requestCounter?: (log: FastifyBaseLogger) => RequestCounter;
@@ -82,15 +91,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Framework errors are answered before any hook runs; they are counted all the same, once this is set.
   let rateLimit: RateLimit | null = null;
 
+  const logDestination = options.logDestination ?? process.stdout;
+  const logForm = options.logger === undefined ? logFormOf(config.logFormat, logDestination) : 'json';
+
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization'],
-    },
+    logger: options.logger ?? (await loggerOptions(config, logForm, logDestination)),
     genReqId: requestIdFrom,
     // Each request's logger is made when it first writes: at LOG_LEVEL=warn a cached answer makes none.
     childLoggerFactory: requestLogger,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    logController: new RequestLog(logForm === 'pretty'),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -176,9 +185,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const eventWrites = createEventWritesService(writes, store.dialect);
   const posts = createPostsService(answers, store.hot, clock);
   const feeds = createFeedsService(store.db, store.dialect);
+  const badges = createBadgesService(store.db, store.dialect, writes);
+  const groups = createGroupsService(store.db, store.dialect, writes);
 
   const metrics = options.metrics ?? createMetrics();
-  registerMetrics(app, metrics, { store, answerCache, token: config.metricsToken });
+  registerMetrics(app, metrics, {
+    store,
+    answerCache,
+    importRuns: (bounds) => importRunGroups(store.db, bounds),
+    token: config.metricsToken,
+  });
   await app.register(healthRoutes, { store, redis: () => counter.sharing });
   await app.register(
     async (admin) => {
@@ -196,6 +212,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await admin.register(membersRoutes, { members, idempotency });
       await admin.register(postsRoutes, { posts });
       await admin.register(feedsRoutes, { feeds });
+      await admin.register(badgesRoutes, { badges, idempotency });
+      await admin.register(groupsRoutes, { groups });
       await admin.register(apiKeyRoutes, { tokens });
     },
     { prefix: '/admin/v0' },

@@ -10,7 +10,15 @@ export const ConfigSchema = Type.Object({
   logLevel: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     {
-      description: 'pino level (`silent` to turn logs off)',
+      description:
+        'pino level (`silent` to turn logs off); the probes `/healthz`, `/readyz` and `/metrics` are logged at `debug`',
+    },
+  ),
+  logFormat: Type.Union(
+    (['auto', 'json', 'pretty'] as const).map((f) => Type.Literal(f)),
+    {
+      description:
+        '`json`: one JSON object a line; `pretty`: readable lines, one per request (`GET /admin/v0/members 200 3.2 ms`); `auto`: pretty when stdout is a terminal, else json',
     },
   ),
   rateLimitPerSecond: Type.Integer({ minimum: 1, description: 'requests per second per token' }),
@@ -74,6 +82,21 @@ export const ConfigSchema = Type.Object({
     description:
       'days a delivered or failed webhook message and its attempts are kept (then deleted, in batches of 500); pending ones are always kept',
   }),
+  slackBotToken: Type.Union([Type.String({ pattern: '^xoxb-' }), Type.Null()], {
+    secret: true,
+    allowed: 'a Slack bot token, xoxb-…, or unset',
+    description:
+      "bot token `hearth slack connect` stores for a community when no `--bot-token-file` is given (read here, never from the command line's arguments)",
+  }),
+  slackSigningSecret: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+    secret: true,
+    description: 'signing secret `hearth slack connect` stores when no `--signing-secret-file` is given',
+  }),
+  slackApiUrl: Type.String({
+    pattern: '^https?://',
+    allowed: 'an http(s) URL',
+    description: "base URL of Slack's Web API for `hearth slack sync` (changed only to test against a stand-in)",
+  }),
   corsOrigins: Type.Array(Type.String({ pattern: '^(\\*|https?://[^/\\s]+)$' }), {
     allowed: '* or origins such as https://events.example.com (scheme and host, no path), comma-separated',
     description:
@@ -88,6 +111,7 @@ export const defaultConfig: Config = Object.freeze({
   host: '127.0.0.1',
   port: 3000,
   logLevel: 'info',
+  logFormat: 'auto',
   rateLimitPerSecond: 50,
   authFailuresPerSecond: 20,
   redisUrl: null,
@@ -108,6 +132,9 @@ export const defaultConfig: Config = Object.freeze({
   webhookRetentionDays: 7,
   corsOrigins: [],
   metricsToken: null,
+  slackBotToken: null,
+  slackSigningSecret: null,
+  slackApiUrl: 'https://slack.com/api/',
 });
 
 /** Documented variables, with the config key each one sets. */
@@ -116,6 +143,7 @@ export const variables = {
   HOST: 'host',
   PORT: 'port',
   LOG_LEVEL: 'logLevel',
+  LOG_FORMAT: 'logFormat',
   RATE_LIMIT_PER_SECOND: 'rateLimitPerSecond',
   RATE_LIMIT_AUTH_FAILURES_PER_SECOND: 'authFailuresPerSecond',
   REDIS_URL: 'redisUrl',
@@ -135,6 +163,9 @@ export const variables = {
   WEBHOOK_CONCURRENCY: 'webhookConcurrency',
   WEBHOOK_RETENTION_DAYS: 'webhookRetentionDays',
   METRICS_TOKEN: 'metricsToken',
+  SLACK_BOT_TOKEN: 'slackBotToken',
+  SLACK_SIGNING_SECRET: 'slackSigningSecret',
+  SLACK_API_URL: 'slackApiUrl',
 } as const satisfies Record<string, keyof Config>;
 
 export class ConfigError extends Error {}

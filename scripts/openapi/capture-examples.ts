@@ -1,5 +1,6 @@
 // Captures the OpenAPI examples: real answers of the real app over the sample community (fixtures/), named per operation and status.
 import type { CapturedExamples } from '../../src/openapi/examples.js';
+import { badgeGroupRecords, badgeIds, groupIds } from '../../fixtures/badges-groups.js';
 import { feedIds, profileIds } from '../../fixtures/community.js';
 import { announcements, moreFeedIds } from '../../fixtures/feeds.js';
 import { postIds, postRecords } from '../../fixtures/posts.js';
@@ -9,7 +10,7 @@ import type { ExampleApp } from './example-app.js';
 interface ExampleRequest {
   /** The example's summary in the document. */
   name: string;
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   body?: object;
   /** A body sent as is, instead of `body` as JSON. */
@@ -45,6 +46,22 @@ const exampleEvents = ['evexample001', 'evexample002'].map((id) => ({
   status: 'draft',
   hosts: [profileIds.ada],
 }));
+
+/** A badge and a group only the write examples change, named to sort after the others (the list examples show two). */
+const exampleBadge = '0b4d9e00-0000-4000-8000-0000000000e1';
+const exampleGroup = '06a0b000-0000-4000-8000-0000000000e1';
+const exampleMemberSets = [
+  { kind: 'badge', id: exampleBadge, name: 'Volunteer of the month', created_at: '2026-03-01T09:00:00Z' },
+  {
+    kind: 'group',
+    id: exampleGroup,
+    name: 'Welcome team',
+    created_at: '2026-03-01T09:00:00Z',
+    members: [{ profile_id: profileIds.ada, added_at: '2026-03-01T09:00:00Z' }],
+  },
+];
+const unknownBadge = '0b4d9e00-0000-4000-8000-0000000000ff';
+const unknownGroup = '06a0b000-0000-4000-8000-0000000000ff';
 
 /** Per operationId, the requests whose answers become its examples; each also gets one without a token, one with
  * a token lacking its scope, and one over the rate limit. */
@@ -193,6 +210,71 @@ export const exampleRequests: Record<string, ExampleRequest[]> = {
         }),
     },
   ],
+  listBadges: [
+    { name: 'Badges by name, two per page', url: '/admin/v0/badges?per_page=2' },
+    { name: 'per_page above 100', url: '/admin/v0/badges?per_page=500' },
+  ],
+  getBadge: [
+    { name: 'A badge with its holders', url: `/admin/v0/badges/${badgeIds.speaker}` },
+    { name: 'Unknown badge', url: `/admin/v0/badges/${unknownBadge}` },
+    { name: 'Not a UUID', url: '/admin/v0/badges/speaker' },
+  ],
+  assignBadge: [
+    {
+      name: 'Giving a badge to two members',
+      method: 'POST',
+      url: `/admin/v0/badges/${exampleBadge}/assign`,
+      body: { users: ['U0ADA00001', 'U0GRACE001'] },
+    },
+    {
+      name: 'Members holding it already: no change',
+      method: 'POST',
+      url: `/admin/v0/badges/${exampleBadge}/assign`,
+      body: { users: ['U0GRACE001'] },
+    },
+    {
+      name: 'A chat user id of no member',
+      method: 'POST',
+      url: `/admin/v0/badges/${exampleBadge}/assign`,
+      body: { users: ['U0ADA00001', 'U0NOBODY01'] },
+    },
+    {
+      name: 'Unknown badge',
+      method: 'POST',
+      url: `/admin/v0/badges/${unknownBadge}/assign`,
+      body: { users: ['U0ADA00001'] },
+    },
+  ],
+  listGroups: [
+    { name: 'Groups by name, two per page', url: '/admin/v0/groups?per_page=2' },
+    { name: 'A page that is no number', url: '/admin/v0/groups?page=first' },
+  ],
+  getGroup: [
+    { name: 'A group with its members', url: `/admin/v0/groups/${groupIds.organizers}` },
+    { name: 'Unknown group', url: `/admin/v0/groups/${unknownGroup}` },
+    { name: 'Not a UUID', url: '/admin/v0/groups/organizers' },
+  ],
+  replaceGroupMembers: [
+    {
+      name: "Replacing a group's members",
+      method: 'PUT',
+      url: `/admin/v0/groups/${exampleGroup}/members`,
+      body: { users: ['U0GRACE001', 'U0ADA00001'] },
+    },
+    {
+      name: 'An empty list empties the group',
+      method: 'PUT',
+      url: `/admin/v0/groups/${exampleGroup}/members`,
+      body: { users: [] },
+    },
+    {
+      name: 'A chat user id of no member',
+      method: 'PUT',
+      url: `/admin/v0/groups/${exampleGroup}/members`,
+      body: { users: ['U0NOBODY01'] },
+    },
+    { name: 'Unknown group', method: 'PUT', url: `/admin/v0/groups/${unknownGroup}/members`, body: { users: [] } },
+  ],
   searchDocuments: [
     { name: 'Posts, with highlights', url: '/admin/v0/search?type=post&q=welcome&per_page=1&highlight=true' },
     { name: 'Comments', url: '/admin/v0/search?type=comment&q=hello&per_page=1' },
@@ -298,6 +380,12 @@ export async function captureExamples(
 
 async function seeded(t: ExampleApp): Promise<string> {
   const community = await t.community('example');
-  await t.importRecords(community, [...postRecords, announcements, ...exampleEvents]);
+  await t.importRecords(community, [
+    ...postRecords,
+    announcements,
+    ...exampleEvents,
+    ...badgeGroupRecords,
+    ...exampleMemberSets,
+  ]);
   return community;
 }

@@ -12,6 +12,8 @@ export type AuditAction =
   | 'calendar_event.created'
   | 'calendar_event.updated'
   | 'calendar_event.deleted'
+  | 'badge.assigned'
+  | 'group.members_changed'
   | 'import.completed';
 
 export interface AuditEntry {

@@ -12,6 +12,9 @@ export interface Output {
 
 export class CliError extends Error {}
 
+/** A command stopped by Ctrl-C once it has cleaned up: its message is said as it is, and the exit code is 130. */
+export class CliInterrupted extends CliError {}
+
 export interface CliContext {
   io: Output;
   /** The one clock of every service a command builds (the wall clock; tests may fix it). */

@@ -4,7 +4,6 @@ import type { Command } from 'commander';
 import type { Config } from '../config.js';
 import type { Community } from '../communities/communities.repository.js';
 import type { Store } from '../db/store.js';
-import type { Metrics } from '../metrics/metrics.js';
 import type { DemoFill } from '../demo/demo.service.js';
 import { CliError, type CliContext } from './context.js';
 import type { ProgressStream } from './progress.js';
@@ -23,7 +22,6 @@ export async function fillWithProgress(
   store: Store,
   community: Community,
   options: DemoOptions,
-  metrics?: Metrics,
 ): Promise<DemoFill> {
   const scale =
     options.scale === undefined ? undefined : /^\d{1,9}$/.test(options.scale) ? Number(options.scale) : Number.NaN;
@@ -31,11 +29,17 @@ export async function fillWithProgress(
     throw new CliError(`Invalid --scale '${options.scale}': a positive whole number.`);
   const seed = /^\d{1,9}$/.test(options.seed) ? Number(options.seed) : Number.NaN;
   if (Number.isNaN(seed)) throw new CliError(`Invalid --seed '${options.seed}': a whole number.`);
-  const [{ fillDemo }, { createProgress }] = await Promise.all([
+  const [{ fillDemo }, { createProgress }, { importShares }] = await Promise.all([
     import('../demo/demo.service.js'),
     import('./progress.js'),
+    import('../import/import-phases.js'),
   ]);
-  const progress = createProgress({ label: 'demo', quiet: options.quiet === true, stream });
+  const progress = createProgress({
+    label: 'demo',
+    quiet: options.quiet === true,
+    stream,
+    phases: importShares(store.dialect.name),
+  });
   let fill: DemoFill;
   try {
     fill = await fillDemo(store, community.id, {
@@ -44,10 +48,11 @@ export async function fillWithProgress(
       seed,
       onProgress: (records, fraction, phase) => progress.update(records, fraction, phase),
     });
-  } finally {
+  } catch (error) {
     progress.stop();
+    throw error;
   }
-  metrics?.observeImport({ ...fill.summary }, fill.seconds);
+  progress.finish(fill.summary.records);
   const { records, ...kinds } = fill.summary;
   io.out(
     `Demo community '${community.slug}' ready: ${Object.entries(kinds)

@@ -4,14 +4,18 @@ import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { auditCommand } from './audit.command.js';
+import { badgeCommand } from './badge.command.js';
 import { communityCommand } from './community.command.js';
-import { createContext, type Output } from './context.js';
+import { CliInterrupted, createContext, type Output } from './context.js';
 import { demoCommand } from './demo.command.js';
 import { exportCommand } from './export.command.js';
+import { groupCommand } from './group.command.js';
 import { importCommand, type ImportStreams } from './import.command.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { isBrokenPipe } from './output.js';
 import { pullCommand } from './pull.command.js';
 import { serveCommand } from './serve.command.js';
+import { slackCommand } from './slack.command.js';
 import { startCommand } from './start.command.js';
 import { tokenCommand } from './token.command.js';
 import { webhookCommand } from './webhook.command.js';
@@ -34,14 +38,15 @@ function version(): string {
     : 'unknown';
 }
 
-/** Runs the command line; returns the exit code. */
+/** Runs the command line; returns the exit code. `clock` dates what the commands write (tests fix it). */
 export async function main(
   argv: string[],
   io: Output = defaultIo,
   env: NodeJS.ProcessEnv = process.env,
   streams: CliStreams = { stdin: process.stdin, stdout: process.stdout, progress: process.stderr },
+  clock: Clock = systemClock,
 ): Promise<number> {
-  const ctx = createContext(env, io);
+  const ctx = createContext(env, io, clock);
   const program = new Command('hearth')
     .description('Hearth: the community administration API server')
     .version(version(), '-V, --version', 'print the version')
@@ -54,8 +59,11 @@ export async function main(
   importCommand(program, ctx, streams);
   exportCommand(program, ctx, streams.stdout);
   pullCommand(program, ctx);
+  slackCommand(program, ctx, streams.progress);
   demoCommand(program, ctx, streams.progress);
   auditCommand(program, ctx);
+  badgeCommand(program, ctx);
+  groupCommand(program, ctx);
   webhookCommand(program, ctx);
 
   try {
@@ -65,6 +73,10 @@ export async function main(
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     // The reader of our output went away (`hearth export | head`): it has what it wanted.
     if (isBrokenPipe(error)) return 0;
+    if (error instanceof CliInterrupted) {
+      io.err(error.message);
+      return 130;
+    }
     const { ConfigError } = await import('../config.js');
     if (error instanceof ConfigError) {
       io.err(error.message);

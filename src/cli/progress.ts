@@ -1,5 +1,6 @@
 // Progress of long work (import, demo): a bar on a terminal (cli-progress), one line every few seconds otherwise, nothing with --quiet.
 import { SingleBar } from 'cli-progress';
+import { phasedFraction, type Phases } from './progress-phases.js';
 
 export interface ProgressStream {
   write(text: string): boolean;
@@ -16,11 +17,22 @@ export interface ProgressOptions {
   everySeconds?: number;
   /** Milliseconds to measure elapsed time with (rate, time left, line spacing); not a date, so not the app's clock. */
   clock?: () => number;
+  /**
+   * The work's phases in order with their shares of its time: `update`'s fraction is then that of its phase alone,
+   * and the share of the whole done, so the time left, counts the phases still to come.
+   */
+  phases?: Phases;
 }
 
 export interface Progress {
-  /** `records` done so far; `fraction` of the whole (0 to 1) when known; `phase` says what is happening now. */
+  /**
+   * `records` done so far; `fraction` (0 to 1) done of the whole, or with `phases` of `phase` alone, when known;
+   * `phase` says what is happening now.
+   */
   update(records: number, fraction?: number | null, phase?: string): void;
+  /** The work ended well: the bar drawn full (`done`), then stopped. */
+  finish(records: number): void;
+  /** Stops drawing, as the work left it (an error, an interruption). */
   stop(): void;
 }
 
@@ -54,11 +66,13 @@ export function progressLine(label: string, s: Snapshot): string {
 }
 
 export function createProgress(options: ProgressOptions): Progress {
-  if (options.quiet) return { update: () => {}, stop: () => {} };
+  if (options.quiet) return { update: () => {}, finish: () => {}, stop: () => {} };
   const clock = options.clock ?? (() => performance.now());
   const started = clock();
-  const snapshot = (records: number, fraction: number | null, phase: string): Snapshot => {
+  const whole = options.phases ? phasedFraction(options.phases) : null;
+  const snapshot = (records: number, done: number | null, phase: string, finished = false): Snapshot => {
     const seconds = Math.max(0.001, (clock() - started) / 1000);
+    const fraction = finished ? 1 : whole ? whole(phase, done, seconds) : done;
     const eta = fraction !== null && fraction > 0 && fraction < 1 ? (seconds * (1 - fraction)) / fraction : null;
     return { records, rate: records / seconds, fraction, eta, phase };
   };
@@ -78,7 +92,11 @@ export function createProgress(options: ProgressOptions): Progress {
     return {
       update(records, fraction = null, phase = '') {
         const s = snapshot(records, fraction, phase);
-        bar.update(fraction ?? 0, { line: progressLine(options.label, s), fraction });
+        bar.update(s.fraction ?? 0, { line: progressLine(options.label, s), fraction: s.fraction });
+      },
+      finish(records) {
+        bar.update(1, { line: progressLine(options.label, snapshot(records, 1, 'done', true)), fraction: 1 });
+        bar.stop();
       },
       stop: () => bar.stop(),
     };
@@ -95,6 +113,8 @@ export function createProgress(options: ProgressOptions): Progress {
       last = now;
       options.stream.write(`${progressLine(options.label, snapshot(records, fraction, phase))}\n`);
     },
+    // The command's own summary line follows.
+    finish: () => {},
     stop: () => {},
   };
 }

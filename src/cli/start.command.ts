@@ -16,13 +16,11 @@ export function startCommand(program: Command, ctx: CliContext, progress: Progre
     .option('--quiet', 'no progress while filling the demo')
     .action(async (options: ListenOptions & { quiet?: boolean }) => {
       const config = await listenConfig(ctx, options);
-      const [{ createCommunitiesService }, { holdings }, { createMetrics }] = await Promise.all([
+      const [{ createCommunitiesService }, { holdings }] = await Promise.all([
         import('../communities/communities.service.js'),
         import('../demo/demo.service.js'),
-        import('../metrics/metrics.js'),
       ]);
       const store = await openMigratedStore(config.databaseUrl, config.databasePoolSize);
-      const metrics = createMetrics();
       let app: Awaited<ReturnType<typeof serve>> | undefined;
       let handedOver = false;
       try {
@@ -33,20 +31,18 @@ export function startCommand(program: Command, ctx: CliContext, progress: Progre
         const { tokens = 0, ...kinds } = await holdings(store, community.id);
         const records = Object.values(kinds).reduce((a, b) => a + b, 0);
         if (records === 0) {
-          await fillWithProgress(
-            ctx,
-            progress,
-            store,
-            community,
-            { community: 'demo', seed: '1', quiet: options.quiet },
-            metrics,
-          );
+          // The demo's import is recorded in the store, where the server's metrics read it.
+          await fillWithProgress(ctx, progress, store, community, {
+            community: 'demo',
+            seed: '1',
+            quiet: options.quiet,
+          });
         } else {
           ctx.io.out(`Demo community 'demo' holds ${records} records and ${tokens} token(s); not filled again.`);
         }
         // Listening comes before the token and the curl line: a port in use stops Hearth before it points anyone there.
         handedOver = true;
-        app = await serve(ctx.io, config, { store, metrics, clock: ctx.clock, parentPid: ctx.launcherPid });
+        app = await serve(ctx.io, config, { store, clock: ctx.clock, parentPid: ctx.launcherPid });
         await printDemoToken(ctx, store, community, config);
       } catch (error) {
         if (app) await app.close();

@@ -31,7 +31,7 @@ export function webhookCommand(program: Command, ctx: CliContext): void {
     .requiredOption('--community <slug>', 'community whose changes are sent')
     .option(
       '--events <list>',
-      'comma-separated event types or kind.* patterns (calendar_event.*, member.*, import.completed)',
+      'comma-separated event types or kind.* patterns (calendar_event.*, member.*, group.*, import.completed)',
       '*',
     )
     .option('--secret <whsec>', 'signing secret (whsec_ and base64); default: a new random one')

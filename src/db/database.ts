@@ -18,6 +18,11 @@ export interface CommunitiesTable {
   created_at: Timestamp;
   /** The longest event (end minus start) ever stored, so "upcoming" can seek to now minus it. */
   max_event_span_ms: Generated<number>;
+  /**
+   * The version the community's last change took: its fragments' versions, and so its ETags, come from here, never
+   * from another community's writes. PostgreSQL's change check is the sum over communities.
+   */
+  fragment_version: Generated<number>;
 }
 
 export interface TokensTable {
@@ -114,9 +119,6 @@ export interface CalendarEventsTable {
   /** The end of the occupied interval: `end_at`, or `start_at` for an event without an end. */
   occupied_until: Timestamp;
   time_zone: string | null;
-  /** Minutes east of UTC written in start_date / end_date, rendered when the event has no time zone. */
-  start_offset: number | null;
-  end_offset: number | null;
   /** The hosted product's reminders, kept as imported; answered only in hosted field-name mode. */
   reminders_config: Json | null;
   allow_public_guest_list: Bool;
@@ -234,7 +236,7 @@ export interface FragmentsTable {
   community_id: string;
   kind: 'event' | 'post' | 'profile' | 'feed' | 'tag';
   id: string;
-  /** The store version that last changed the bytes; an ETag is made of versions. */
+  /** The community's version (`communities.fragment_version`) that last changed the bytes; an ETag is made of versions. */
   version: number;
   refs: string;
   body: Buffer;
@@ -244,12 +246,6 @@ export interface FragmentsTable {
 export interface PendingRendersTable {
   community_id: string;
   kind: FragmentsTable['kind'];
-}
-
-/** One row: the version the last committed change took, and other processes' change check. */
-export interface StoreStateTable {
-  id: number;
-  version: number;
 }
 
 /** An event once per feed it is published to, with its filtered columns, so a feed's events walk one index in order. */
@@ -305,6 +301,73 @@ export interface WebhookDeliveriesTable {
   error: string | null;
 }
 
+/** One import run, written when it ended: with the import's rows when it completed, on its own otherwise. */
+export interface ImportRunsTable {
+  id: string;
+  community_id: string;
+  /** `import`, `pull`, `demo`, or a connector's name. */
+  source: string;
+  /** The file or address read, credentials removed; null for records handed over in memory. */
+  origin: string | null;
+  started_at: Timestamp;
+  finished_at: Timestamp;
+  duration_ms: Count;
+  outcome: ImportOutcome;
+  /** Records read from the input, whatever the outcome. */
+  records: Count;
+  /** Records written, by kind (0 unless the run completed). */
+  feeds: Count;
+  profiles: Count;
+  tags: Count;
+  calendar_events: Count;
+  posts: Count;
+  comments: Count;
+  error: string | null;
+}
+
+/** How an import run ended: committed, refused for its lines, stopped by its user, or broken by anything else. */
+export type ImportOutcome = 'completed' | 'refused' | 'interrupted' | 'failed';
+
+/** A community's Slack connection (slack/slack-connections.repository.ts); its secrets never leave the command line. */
+export interface SlackConnectionsTable {
+  community_id: string;
+  /** `xoxb-…`. */
+  bot_token: string;
+  signing_secret: string | null;
+  /** JSON array of channel names or ids; null for every public channel. */
+  channels: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  synced_at: Timestamp | null;
+}
+
+/** A badge or a group of a community (migration 015): the record, its members in their own table. */
+export interface MemberSetTable {
+  community_id: string;
+  id: string;
+  created_at: Timestamp;
+  /** Also moved by a change of its members. */
+  updated_at: Timestamp;
+  name: string;
+  description: string | null;
+}
+
+/** A member holding a badge, since `assigned_at`. */
+export interface BadgeMembersTable {
+  community_id: string;
+  badge_id: string;
+  profile_id: string;
+  assigned_at: Timestamp;
+}
+
+/** A member of a group, since `added_at`. */
+export interface GroupMembersTable {
+  community_id: string;
+  group_id: string;
+  profile_id: string;
+  added_at: Timestamp;
+}
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -320,10 +383,15 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   audit_log: AuditLogTable;
   fragments: FragmentsTable;
-  store_state: StoreStateTable;
   event_feeds: EventFeedsTable;
   webhooks: WebhooksTable;
   webhook_messages: WebhookMessagesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   pending_renders: PendingRendersTable;
+  import_runs: ImportRunsTable;
+  slack_connections: SlackConnectionsTable;
+  badges: MemberSetTable;
+  badge_members: BadgeMembersTable;
+  groups: MemberSetTable;
+  group_members: GroupMembersTable;
 }

@@ -11,7 +11,8 @@ export interface HotStatements {
   all<T>(sql: string, params: readonly HotParam[]): T[] | Promise<T[]>;
   /**
    * A number that moves whenever another connection or process commits a change: SQLite's
-   * `PRAGMA data_version`, PostgreSQL's `store_state.version`. Cheap enough to ask once a millisecond.
+   * `PRAGMA data_version`, PostgreSQL's sum of the communities' `fragment_version`. Cheap enough to ask once a
+   * millisecond.
    */
   changeMark(): number | Promise<number>;
 }

@@ -13,8 +13,14 @@ import { bulkImportMigration } from './migrations/007-bulk-import.js';
 import { searchPunctuationMigration } from './migrations/008-search-punctuation.js';
 import { lz4CompressionMigration } from './migrations/009-lz4-compression.js';
 import { pendingRendersMigration } from './migrations/010-pending-renders.js';
+import { communityVersionsMigration } from './migrations/011-community-versions.js';
+import { importRunsMigration } from './migrations/012-import-runs.js';
+import { eventsInUtcMigration } from './migrations/013-events-in-utc.js';
+import { slackConnectionsMigration } from './migrations/014-slack-connections.js';
+import { badgesGroupsMigration } from './migrations/015-badges-groups.js';
 
-function migrationsFor(store: StoreName): Record<string, Migration> {
+/** Every migration by name, in order: what `migrateToLatest` applies (tests bring a store up to one of them). */
+export function migrationsFor(store: StoreName): Record<string, Migration> {
   return {
     '001-initial': initialMigration(store),
     '002-search': searchMigration(store),
@@ -26,6 +32,11 @@ function migrationsFor(store: StoreName): Record<string, Migration> {
     '008-search-punctuation': searchPunctuationMigration(store),
     '009-lz4-compression': lz4CompressionMigration(store),
     '010-pending-renders': pendingRendersMigration(),
+    '011-community-versions': communityVersionsMigration(),
+    '012-import-runs': importRunsMigration(store),
+    '013-events-in-utc': eventsInUtcMigration(),
+    '014-slack-connections': slackConnectionsMigration(store),
+    '015-badges-groups': badgesGroupsMigration(store),
   };
 }
 

@@ -5,6 +5,7 @@ import { countHoldings } from '../communities/communities.repository.js';
 import type { Clock } from '../lib/clock.js';
 import { createTokensService } from '../tokens/tokens.service.js';
 import { importLines, type ImportSummary } from '../import/import.service.js';
+import type { ImportPhase } from '../import/import-phases.js';
 import { demoRecords, demoSize } from './demo-records.js';
 
 /** Demos up to this many posts are generated whole first and parsed in this thread (no worker to start). */
@@ -18,8 +19,8 @@ export interface DemoFill {
 /**
  * Imports the demo records as one file, all or nothing, generated as the import reads them: into the new, empty
  * community it takes the bulk path (counters from memory, indexes and search built after the rows), as a large
- * `hearth import` does. `onProgress` hears the records read so far, the fraction done (posts and events read,
- * whose total is known before the first record) and what is happening now.
+ * `hearth import` does. `onProgress` hears the records read so far, the import's phase (import-phases.ts) and,
+ * while reading, the fraction of it done (posts and events read, whose total is known before the first record).
  */
 export async function fillDemo(
   store: Store,
@@ -28,7 +29,7 @@ export async function fillDemo(
     clock: Clock;
     scale?: number;
     seed: number;
-    onProgress?(records: number, fraction: number, phase: string): void;
+    onProgress?(records: number, fraction: number | null, phase: ImportPhase): void;
   },
 ): Promise<DemoFill> {
   const started = performance.now();
@@ -44,10 +45,9 @@ export async function fillDemo(
   const summary = await importLines(store, communityId, size.posts <= GENERATED_WHOLE ? [...lines()] : lines(), {
     clock: options.clock,
     source: 'demo',
-    onRead: (records) => options.onProgress?.(records, read / units, 'reading'),
-    onWrite: (records) => options.onProgress?.(records, 1, 'indexing'),
+    origin: `seed ${options.seed}${options.scale === undefined ? '' : `, scale ${options.scale}`}`,
+    onProgress: (phase, records) => options.onProgress?.(records, phase === 'reading' ? read / units : null, phase),
   });
-  options.onProgress?.(summary.records, 1, 'done');
   return { summary, seconds: (performance.now() - started) / 1000 };
 }
 

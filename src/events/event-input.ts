@@ -58,7 +58,6 @@ function richText(
 interface Instant {
   epochMs: number;
   stored: string;
-  offsetMinutes: number;
 }
 
 function instant(value: string, field: string, problems: FieldProblem[]): Instant | null {
@@ -67,11 +66,8 @@ function instant(value: string, field: string, problems: FieldProblem[]): Instan
     problems.push({ field, message: 'must be an ISO 8601 date-time with a numeric offset or Z' });
     return null;
   }
-  return {
-    epochMs: parsed.epochMs,
-    stored: toStored(parsed.epochMs, parsed.extraMicros),
-    offsetMinutes: parsed.offsetMinutes,
-  };
+  // The offset only places the instant: the answer gives it in the event's time zone, or UTC without one.
+  return { epochMs: parsed.epochMs, stored: toStored(parsed.epochMs, parsed.extraMicros) };
 }
 
 /**
@@ -96,8 +92,8 @@ export function toEventChanges(body: UpdateEventBody, current: CurrentEvent | nu
   }
   const start = body.start_date === undefined ? null : instant(body.start_date, 'start_date', problems);
   const end = body.end_date === undefined ? null : instant(body.end_date, 'end_date', problems);
-  if (start) Object.assign(columns, { start_at: start.stored, start_offset: start.offsetMinutes });
-  if (end) Object.assign(columns, { end_at: end.stored, end_offset: end.offsetMinutes });
+  if (start) columns.start_at = start.stored;
+  if (end) columns.end_at = end.stored;
   const startAt = start?.stored ?? current?.start_at;
   const endAt = end?.stored ?? current?.end_at ?? null;
   if ((start || end) && startAt !== undefined && endAt !== null && endAt <= startAt) {

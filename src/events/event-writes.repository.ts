@@ -5,6 +5,7 @@ import type { StoreDialect } from '../db/dialect.js';
 import { UUID_PATTERN } from '../lib/ids.js';
 import type { EventColumns } from './event-input.js';
 import type { EventRow } from './events.repository.js';
+import { resolveChatUsers } from '../profiles/profiles.repository.js';
 
 const uuid = new RegExp(UUID_PATTERN);
 
@@ -55,28 +56,6 @@ export async function resolvePeople(
       .execute();
     for (const row of rows) if (row.email_key) found.set(row.email_key, row.id);
   }
-  return found;
-}
-
-/**
- * Profile ids by chat user id (exact). Nothing makes a chat user id unique in a community; when two profiles
- * share one, the smallest profile id is taken, so the answer does not depend on the store's row order.
- */
-export async function resolveChatUsers(
-  db: Kysely<Database>,
-  communityId: string,
-  chatUserIds: readonly string[],
-): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  if (chatUserIds.length === 0) return found;
-  const rows = await db
-    .selectFrom('profiles')
-    .select(['id', 'chat_user_id'])
-    .where('community_id', '=', communityId)
-    .where('chat_user_id', 'in', [...new Set(chatUserIds)])
-    .orderBy('id')
-    .execute();
-  for (const row of rows) if (row.chat_user_id && !found.has(row.chat_user_id)) found.set(row.chat_user_id, row.id);
   return found;
 }
 

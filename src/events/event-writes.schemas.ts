@@ -82,7 +82,7 @@ const eventFields = {
   is_unlisted: Flag('Default false'),
   publish_to_site: Flag('Default false'),
   triggers_webhooks: Flag('Default false; true sends calendar_event.* webhooks for this event'),
-  show_end_date: Flag('Default false'),
+  show_end_date: Flag('Default true'),
   use_registration_btn_as_link: Flag('Default false'),
   external_speakers: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
   link: Type.Optional(Nullable(HttpUrl)),

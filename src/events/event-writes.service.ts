@@ -11,6 +11,7 @@ import type { Answer } from '../fragments/splice.js';
 import type { SaveResponse } from '../idempotency/save-response.js';
 import { newShortId } from '../lib/ids.js';
 import { invalidBody } from '../members/member-input.js';
+import { resolveChatUsers } from '../profiles/profiles.repository.js';
 import { createDeriver } from '../references/derive.js';
 import type { WebhookEventType } from '../webhooks/webhook-types.js';
 import type { Actor } from '../writes/actor.js';
@@ -24,7 +25,6 @@ import {
   replacePeople,
   replacePublications,
   replaceTags,
-  resolveChatUsers,
   resolvePeople,
   tagIdsIn,
   updateEvent,
@@ -185,7 +185,7 @@ export function createEventWritesService(writes: WriteRunner, dialect: StoreDial
           is_unlisted: false,
           publish_to_site: false,
           triggers_webhooks: false,
-          show_end_date: false,
+          show_end_date: true,
           use_registration_btn_as_link: false,
           external_speakers: null,
           link: null,

@@ -3,7 +3,15 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
 
 const BATCH = 1000;
-export type ExportedTable = 'feeds' | 'profiles' | 'tags' | 'calendar_events' | 'posts' | 'comments';
+export type ExportedTable =
+  | 'feeds'
+  | 'profiles'
+  | 'tags'
+  | 'calendar_events'
+  | 'posts'
+  | 'comments'
+  | 'badges'
+  | 'groups';
 
 export async function* rowsOf<T extends ExportedTable>(db: Kysely<Database>, table: T, communityId: string) {
   let after = '';

@@ -1,10 +1,14 @@
 // Exporting one community in the import format, through the features' mappers, in batches (export.repository.ts).
 import type { Kysely } from 'kysely';
+import { toBadges } from '../badges/badge.mapper.js';
+import { holdersOf } from '../badges/badges.repository.js';
 import type { Database } from '../db/database.js';
 import { readJson } from '../db/json.js';
 import { groupEventLists, toCalendarEvent, toTag } from '../events/event.mapper.js';
 import { eventProfiles, eventPublications, eventTags } from '../events/events.repository.js';
 import { toFeed } from '../feeds/feed.mapper.js';
+import { toGroups } from '../groups/group.mapper.js';
+import { membersOf } from '../groups/groups.repository.js';
 import { toWire } from '../lib/timestamps.js';
 import { toCommentRecord, toPostRecord } from '../posts/post.mapper.js';
 import { toProfile } from '../profiles/profile.mapper.js';
@@ -26,6 +30,16 @@ export async function* exportRecords(
   }
   for await (const rows of rowsOf(db, 'tags', communityId)) {
     for (const t of rows) yield { kind: 'tag', ...toTag(t) };
+  }
+  // Badges and groups as the API shows them, with their members (the members' chat user ids are read back from
+  // their profiles, not from here).
+  for await (const rows of rowsOf(db, 'badges', communityId)) {
+    const ids = rows.map((r) => r.id);
+    for (const badge of toBadges(rows, await holdersOf(db, communityId, ids))) yield { kind: 'badge', ...badge };
+  }
+  for await (const rows of rowsOf(db, 'groups', communityId)) {
+    const ids = rows.map((r) => r.id);
+    for (const group of toGroups(rows, await membersOf(db, communityId, ids))) yield { kind: 'group', ...group };
   }
   for await (const rows of rowsOf(db, 'calendar_events', communityId)) {
     const ids = rows.map((r) => r.id);

@@ -1,6 +1,6 @@
 // Rendered answers kept in memory per process, bounded in bytes, and dropped the moment the store changes:
 // this process's own commits at once (the write runner tells it), other processes' (a CLI import, a second server) at the next change
-// check, made at most once a millisecond (SQLite's data_version, PostgreSQL's store_state.version).
+// check, made at most once a millisecond (SQLite's data_version, PostgreSQL's sum of the communities' fragment_version).
 import { LRUCache } from 'lru-cache';
 import type { Store } from '../db/store.js';
 import type { ContentCoding } from '../lib/content-codings.js';

@@ -1,4 +1,4 @@
-// SQL that writes fragments, the store version and the per-feed event index; the read statements live in
+// SQL that writes fragments, the community's version and the per-feed event index; the read statements live in
 // fragment-reads.ts, the features' page reads in posts.reads.ts and events.reads.ts.
 import { sql, type Kysely } from 'kysely';
 import type { Database, FragmentsTable } from '../db/database.js';
@@ -6,15 +6,19 @@ import { chunk, insertRows, upsertRows } from '../db/batch.js';
 
 export type FragmentRow = FragmentsTable;
 
-/** Takes the next store version for the change being written; the row lock orders concurrent writers. */
-export async function nextStoreVersion(db: Kysely<Database>): Promise<number> {
+/**
+ * Takes the community's next version for the change being written. Versions are counted per community, so that
+ * nothing in an ETag moves with another community's writes. The community's row lock orders its concurrent
+ * writers (PostgreSQL) and leaves other communities' writers alone.
+ */
+export async function nextCommunityVersion(db: Kysely<Database>, communityId: string): Promise<number> {
   const row = await db
-    .updateTable('store_state')
-    .set({ version: sql<number>`version + 1` })
-    .where('id', '=', 1)
-    .returning('version')
+    .updateTable('communities')
+    .set({ fragment_version: sql<number>`fragment_version + 1` })
+    .where('id', '=', communityId)
+    .returning('fragment_version')
     .executeTakeFirstOrThrow();
-  return Number(row.version);
+  return Number(row.fragment_version);
 }
 
 /** Inserts fragments of records that have none yet (an import's new records). */

@@ -9,8 +9,8 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
   await app.register(cors, {
     // A list is matched exactly and the matching origin echoed back (with `Vary: Origin`); `*` allows any.
     origin: origins.includes('*') ? '*' : [...origins],
-    // Every method a route answers: reads, and the writes (POST, PATCH with If-Match, DELETE).
-    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    // Every method a route answers: reads, and the writes (POST, PUT, PATCH with If-Match, DELETE).
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match', 'If-None-Match', 'X-Request-Id'],
     // What a page's script may read of an answer besides the simple headers: every header Hearth itself sends.
     exposedHeaders: [
@@ -22,6 +22,7 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
       'RateLimit-Reset',
       'Retry-After',
       'Idempotent-Replayed',
+      'X-Idempotent-Replayed',
       'WWW-Authenticate',
     ],
     maxAge: 600,

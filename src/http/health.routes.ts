@@ -34,7 +34,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ store: Store; redis: () =
   { store, redis },
 ) => {
   const probe = { hide: true, tags: ['Operations'] };
-  const config = { rateLimit: false } as const;
+  // Never refused, and logged at debug: an orchestrator asks often.
+  const config = { rateLimit: false, probe: true } as const;
   app.get('/healthz', { config, schema: { ...probe, response: { 200: Health } } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config, schema: { ...probe, response: { 200: Health, ...errorResponses(503) } } }, async () => {
     if (!(await withinDeadline(store.dialect.ping(store.db), READY_DEADLINE_MS))) {

@@ -11,10 +11,21 @@ export const IdempotencyHeaders = Type.Object({
       maxLength: 255,
       pattern: '^[\\x20-\\x7E]+$',
       description:
-        'Optional; 1 to 255 printable ASCII characters. A retry with the same key and body within 24 hours gets the first answer again, with `Idempotent-Replayed: true`.',
+        'Optional; 1 to 255 printable ASCII characters. A retry with the same key and body within 24 hours gets the first answer again, with `Idempotent-Replayed: true` (and, to a token in hosted field-name mode, `X-Idempotent-Replayed: true` too).',
     }),
   ),
 });
+
+/**
+ * The operation a key is used for: the method and route, and the path's ids when it has any, so that one key sent to
+ * two badges is two operations (a route without parameters keeps the fingerprint it always had).
+ */
+function operationOf(request: FastifyRequest): string {
+  const operation = `${request.method} ${request.routeOptions.url ?? ''}`;
+  const params = request.params;
+  const named = typeof params === 'object' && params !== null && Object.keys(params).length > 0;
+  return named ? `${operation} ${JSON.stringify(params)}` : operation;
+}
 
 /**
  * Runs `work` once per key: a replay answers the stored status and body, a failure releases the claim
@@ -31,13 +42,11 @@ export async function idempotently<T>(
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') return send(reply, await work(undefined));
 
-  const begun = await service.begin(
-    communityId,
-    key,
-    requestHash(`${request.method} ${request.routeOptions.url ?? ''}`, request.body),
-  );
+  const begun = await service.begin(communityId, key, requestHash(operationOf(request), request.body));
   if (begun.kind === 'replay') {
     reply.header('idempotent-replayed', 'true');
+    // The hosted product's documentation names the header with the prefix; its clients read that name.
+    if (request.principal?.fieldNames === 'hosted') reply.header('x-idempotent-replayed', 'true');
     // The stored body is the `T` that this same handler produced and saved.
     return send(reply, begun.response as StoredResponse<T>);
   }

@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../db/store.js';
 import { AppError } from '../errors.js';
+import type { ReadImportRuns } from '../metrics/import-metrics.js';
 import { scrape, type AnswerCacheCounts, type Metrics } from '../metrics/metrics.js';
 import { bearerOf } from './bearer.js';
 
@@ -14,6 +15,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export interface MetricsSources {
   store: Store;
   answerCache: { readonly stats: AnswerCacheCounts };
+  /** The import runs the store recorded, summed (import-runs.repository.ts). */
+  importRuns: ReadImportRuns;
   /** METRICS_TOKEN, or null for an open endpoint. */
   token: string | null;
 }
@@ -21,10 +24,11 @@ export interface MetricsSources {
 export function registerMetrics(
   app: FastifyInstance,
   metrics: Metrics,
-  { store, answerCache, token }: MetricsSources,
+  { store, answerCache, importRuns, token }: MetricsSources,
 ): void {
   if (store.poolStats() !== null) metrics.watchPool(() => store.poolStats());
   metrics.watchAnswerCache(answerCache.stats);
+  metrics.watchImports(importRuns);
 
   // One histogram observation per request, labelled by the route template, never the raw URL.
   app.addHook('onResponse', (request, reply, done) => {
@@ -36,8 +40,8 @@ export function registerMetrics(
   });
 
   const expected = token === null ? null : digest(token);
-  // Scraped like a probe (and guarded by its own token when set): never rate-limited.
-  app.get('/metrics', { config: { rateLimit: false }, schema: { hide: true } }, async (request, reply) => {
+  // Scraped like a probe (and guarded by its own token when set): never rate-limited, logged at debug.
+  app.get('/metrics', { config: { rateLimit: false, probe: true }, schema: { hide: true } }, async (request, reply) => {
     if (expected) {
       const presented = bearerOf(request);
       // Digests of equal length, compared in constant time: the answer's timing says nothing of the token.

@@ -1,9 +1,15 @@
 // Webhooks of an import: the same event types as changes made through the API (calendar_event.* for events
-// that trigger webhooks, member.* for profiles), then import.completed with the counts per kind, all queued in
-// the import's own transaction (the write runner's). The import calls `importWebhooks` before writing and `emit` after.
+// that trigger webhooks, member.* for profiles, member.badge_assigned for badges given, group.members_changed for
+// groups whose members changed), then import.completed with the counts per kind, all queued in the import's own
+// transaction (the write runner's). The import calls `importWebhooks` before writing and `emit` after.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
+import { badgeAssigned } from '../badges/badge-messages.js';
+import { badgesByIds, holdersOf } from '../badges/badges.repository.js';
 import { answerWithin } from '../fragments/fragment-answer.js';
+import { toGroups } from '../groups/group.mapper.js';
+import { groupMembersChanged, type MemberRef } from '../groups/group-messages.js';
+import { groupsByIds, membersOf } from '../groups/groups.repository.js';
 import { toMember } from '../members/member.mapper.js';
 import { profilesByIds } from '../profiles/profiles.repository.js';
 import { chunk, existingIds } from '../db/batch.js';
@@ -15,6 +21,8 @@ import type { Change } from '../writes/write-runner.js';
 export interface ImportedChunk {
   events: readonly Record<string, unknown>[];
   profiles: readonly Record<string, unknown>[];
+  badges: readonly Record<string, unknown>[];
+  groups: readonly Record<string, unknown>[];
 }
 
 /** Of `ids`, the events the store holds that trigger webhooks. */
@@ -44,10 +52,16 @@ export async function importWebhooks(db: Kysely<Database>, change: Change) {
   const hooks = await change.listeners();
   const wantsEvents = anyListens(hooks, ['calendar_event.created', 'calendar_event.updated']);
   const wantsMembers = anyListens(hooks, ['member.created', 'member.updated']);
+  const wantsBadges = anyListens(hooks, ['member.badge_assigned']);
+  const wantsGroups = anyListens(hooks, ['group.members_changed']);
   /** Id → whether the store held it before the import; the first chunk that names it decides. */
   const events = new Map<string, boolean>();
   const profiles = new Map<string, boolean>();
-  const fresh = (seen: Map<string, boolean>, ids: string[]) => [...new Set(ids)].filter((id) => !seen.has(id));
+  /** Id → its members in the store before the import (the holders of a badge by profile id). */
+  const badges = new Map<string, Set<string>>();
+  const groups = new Map<string, MemberRef[]>();
+  const fresh = (seen: Map<string, unknown>, ids: string[]) => [...new Set(ids)].filter((id) => !seen.has(id));
+  const idsOf = (rows: readonly Record<string, unknown>[]) => rows.map((row) => String(row['id']));
 
   return {
     async note(rows: ImportedChunk): Promise<void> {
@@ -74,6 +88,16 @@ export async function importWebhooks(db: Kysely<Database>, change: Change) {
         const before = ids.length > 0 ? await existingIds(db, 'profiles', communityId, ids) : new Set<string>();
         for (const id of ids) profiles.set(id, before.has(id));
       }
+      if (wantsBadges) {
+        const ids = fresh(badges, idsOf(rows.badges));
+        for (const id of ids) badges.set(id, new Set());
+        for (const holder of await holdersOf(db, communityId, ids)) badges.get(holder.badge_id)?.add(holder.profile_id);
+      }
+      if (wantsGroups) {
+        const ids = fresh(groups, idsOf(rows.groups));
+        for (const id of ids) groups.set(id, []);
+        for (const member of await membersOf(db, communityId, ids)) groups.get(member.group_id)?.push(member);
+      }
     },
 
     /** Queues the import's messages inside its transaction, `counts` (records by kind) for import.completed; returns how many. */
@@ -89,6 +113,29 @@ export async function importWebhooks(db: Kysely<Database>, change: Change) {
       for (const part of chunk([...profiles.keys()], 5000)) {
         for (const row of (await profilesByIds(db, communityId, part)).values()) {
           outgoing.push({ type: profiles.get(row.id) ? 'member.updated' : 'member.created', data: toMember(row) });
+        }
+      }
+      for (const part of chunk([...badges.keys()], 5000)) {
+        const rows = new Map((await badgesByIds(db, communityId, part)).map((row) => [row.id, row]));
+        const gained = (await holdersOf(db, communityId, part)).filter(
+          (holder) => !badges.get(holder.badge_id)?.has(holder.profile_id),
+        );
+        const holders = await profilesByIds(
+          db,
+          communityId,
+          gained.map((holder) => holder.profile_id),
+        );
+        for (const holder of gained) {
+          const badge = rows.get(holder.badge_id);
+          const profile = holders.get(holder.profile_id);
+          if (badge && profile) outgoing.push(badgeAssigned(badge, profile, holder.assigned_at));
+        }
+      }
+      for (const part of chunk([...groups.keys()], 5000)) {
+        const after = toGroups(await groupsByIds(db, communityId, part), await membersOf(db, communityId, part));
+        for (const group of after) {
+          const message = groupMembersChanged(groups.get(group.id) ?? [], group);
+          if (message) outgoing.push(message);
         }
       }
       if (hooks.some((hook) => subscribes(hook.event_types, 'import.completed')))

@@ -31,6 +31,10 @@ export interface ChunkRows {
   eventPublications: Row[];
   posts: Row[];
   comments: Row[];
+  badges: Row[];
+  badgeMembers: Row[];
+  groups: Row[];
+  groupMembers: Row[];
   emails: EmailClaim[];
   /** Posts whose comments_count and latest_activity_at were counted from the file (exact for a post new to the store). */
   countedPosts: string[];
@@ -54,7 +58,7 @@ export const DERIVED = { plaintext: 1, readTime: 2, references: 4, description: 
 
 export interface FinishResult {
   records: number;
-  counts: Record<Table | 'calendar_events', number>;
+  counts: Record<Table | 'calendar_events' | 'badges' | 'groups', number>;
   /** Records named by the file, neither in it nor refused in it: the store must hold them (their lines: linesOf). */
   unresolved: NamedIds;
   /** The file's profiles with an e-mail, each at the line of its last record. */
@@ -112,10 +116,12 @@ class DerivedMasks {
 
 export class ChunkBuilder {
   /** Every id of the file, by kind: events, posts and comments (most of a large file) kept compact. */
-  private readonly ids: Record<Table | 'events', Set<string> | ShortIdSet> = {
+  private readonly ids: Record<Table | 'events' | 'badges' | 'groups', Set<string> | ShortIdSet> = {
     feeds: new Set(),
     profiles: new Set(),
     tags: new Set(),
+    badges: new Set(),
+    groups: new Set(),
     events: new ShortIdSet(),
     posts: new ShortIdSet(),
     comments: new ShortIdSet(),
@@ -228,6 +234,8 @@ export class ChunkBuilder {
         calendar_events: this.ids.events.size,
         posts: this.ids.posts.size,
         comments: this.ids.comments.size,
+        badges: this.ids.badges.size,
+        groups: this.ids.groups.size,
       },
       unresolved,
       emails: [...this.emails.values()],
@@ -258,7 +266,7 @@ export class ChunkBuilder {
 
   /** No record of the chunk was given by an earlier one. */
   private allNew(plan: ImportPlan): boolean {
-    const kinds = ['feeds', 'profiles', 'tags', 'events', 'posts', 'comments'] as const;
+    const kinds = ['feeds', 'profiles', 'tags', 'events', 'posts', 'comments', 'badges', 'groups'] as const;
     for (const kind of kinds) for (const id of plan[kind].keys()) if (this.ids[kind].has(id)) return false;
     return true;
   }
@@ -269,6 +277,8 @@ export class ChunkBuilder {
     for (const id of plan.feeds.keys()) this.ids.feeds.add(id);
     for (const id of plan.tags.keys()) this.ids.tags.add(id);
     for (const id of plan.events.keys()) this.ids.events.add(id);
+    for (const id of plan.badges.keys()) this.ids.badges.add(id);
+    for (const id of plan.groups.keys()) this.ids.groups.add(id);
     for (const { line, row } of plan.profiles.values()) {
       this.ids.profiles.add(row.id);
       this.emails.delete(row.id);
@@ -316,6 +326,10 @@ export class ChunkBuilder {
       eventPublications: [],
       posts: [],
       comments: [],
+      badges: [],
+      badgeMembers: [],
+      groups: [],
+      groupMembers: [],
       emails: [],
       countedPosts: [],
       fresh,
@@ -331,6 +345,16 @@ export class ChunkBuilder {
       if (row.email_key) rows.emails.push({ line, id: row.id, email: row.email ?? null, email_key: row.email_key });
     }
     for (const { row } of plan.tags.values()) rows.tags.push({ community_id, ...row });
+    for (const { row, members } of plan.badges.values()) {
+      rows.badges.push({ community_id, ...row });
+      for (const { profile_id, since } of members)
+        rows.badgeMembers.push({ community_id, badge_id: row.id, profile_id, assigned_at: since });
+    }
+    for (const { row, members } of plan.groups.values()) {
+      rows.groups.push({ community_id, ...row });
+      for (const { profile_id, since } of members)
+        rows.groupMembers.push({ community_id, group_id: row.id, profile_id, added_at: since });
+    }
     for (const event of plan.events.values()) {
       const id = event.row.id;
       let mask = 0;

@@ -18,6 +18,9 @@ import { createWriteRunner, type WriteRunner } from '../writes/write-runner.js';
 import { refreshFragments } from '../rendering/fragment-refresh.js';
 import { importWebhooks } from './announce-webhooks.js';
 import { checkIndex, checkPlan, type PlanIndex } from './check-in-store.js';
+import type { ImportPhase } from './import-phases.js';
+import { beginRun, type ImportRun } from './import-run.js';
+import { untilAborted } from '../lib/abortable.js';
 
 export interface ImportSummary {
   records: number;
@@ -27,14 +30,17 @@ export interface ImportSummary {
   calendar_events: number;
   posts: number;
   comments: number;
+  badges: number;
+  groups: number;
 }
 
-/** Hooks for showing progress; the import calls them and knows nothing else of who listens. */
+/** A hook for showing progress; the import calls it and knows nothing else of who listens. */
 export interface ImportProgress {
-  /** Records read and checked so far: every 1,000 lines, and once when all are read. */
-  onRead?(records: number): void;
-  /** The write of all `records` in one transaction begins. */
-  onWrite?(records: number): void;
+  /**
+   * `records` read so far in `phase` (import-phases.ts): while reading, after every chunk of about 1,000 lines and
+   * once when all are read; then once as each later phase begins.
+   */
+  onProgress?(phase: ImportPhase, records: number): void;
 }
 
 const REPORT_EVERY = 1000;
@@ -49,8 +55,12 @@ export interface ImportOptions extends ParseOptions, ImportProgress {
    * import, with nobody in its process to tell, runs on a runner of its own by default.
    */
   writes?: WriteRunner;
-  /** Who the audit record names as the writer: `import` by default. */
+  /** Who the audit record names as the writer, and the run's record as its source: `import` by default. */
   source?: WriteSource;
+  /** What the run's record names as read: a file, an address (kept without credentials); none by default. */
+  origin?: string;
+  /** Stops the import before it commits: everything rolls back, and the run is recorded as interrupted. */
+  signal?: AbortSignal;
 }
 
 /** Lines per chunk: the worker parses one while the store writes the one before. */
@@ -67,11 +77,11 @@ class Refused extends Error {}
 type Feed = (source: ChunkSource, send: (next: Promise<ChunkResult>) => Promise<void>) => Promise<void>;
 
 /** Lines given one by one: sent in runs of CHUNK_LINES. */
-function feedLines(lines: AsyncIterable<string> | Iterable<string>): Feed {
+function feedLines(lines: AsyncIterable<string> | Iterable<string>, signal: AbortSignal | undefined): Feed {
   return async (source, send) => {
     let batch: string[] = [];
     let line = 0;
-    for await (const text of lines) {
+    for await (const text of untilAborted(lines, signal)) {
       line++;
       batch.push(text);
       if (batch.length >= CHUNK_LINES) {
@@ -84,7 +94,7 @@ function feedLines(lines: AsyncIterable<string> | Iterable<string>): Feed {
 }
 
 /** A byte stream: sent in blocks of about BLOCK_BYTES, split into lines where they are parsed. */
-function feedBlocks(input: AsyncIterable<Uint8Array | string>): Feed {
+function feedBlocks(input: AsyncIterable<Uint8Array | string>, signal: AbortSignal | undefined): Feed {
   return async (source, send) => {
     let parts: Uint8Array[] = [];
     let size = 0;
@@ -100,7 +110,7 @@ function feedBlocks(input: AsyncIterable<Uint8Array | string>): Feed {
       size = 0;
       return send(source.addBlock(block));
     };
-    for await (const piece of input) {
+    for await (const piece of untilAborted(input, signal)) {
       const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
       parts.push(bytes);
       size += bytes.length;
@@ -126,7 +136,8 @@ export function importLines(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   if (options.dryRun) return checkOnly(store, communityId, lines, options);
-  return runImport(store, communityId, feedLines(lines), Array.isArray(lines) && lines.length < INLINE_BELOW, options);
+  const inline = Array.isArray(lines) && lines.length < INLINE_BELOW;
+  return runImport(store, communityId, feedLines(lines, options.signal), inline, options);
 }
 
 /** importLines for an NDJSON byte stream (a file, stdin): its bytes go to the worker, which splits the lines. */
@@ -137,15 +148,36 @@ export function importStream(
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   if (options.dryRun) return checkOnly(store, communityId, linesOf(input), options);
-  return runImport(store, communityId, feedBlocks(input), false, options);
+  return runImport(store, communityId, feedBlocks(input, options.signal), false, options);
 }
 
+/** Writes the import and its run's record, whatever the outcome; then, once it committed, the store's upkeep. */
 async function runImport(
   store: Store,
   communityId: string,
   feed: Feed,
   inline: boolean,
   options: ImportOptions,
+): Promise<ImportSummary> {
+  const run = beginRun(options.clock ?? systemClock, communityId, options.source ?? 'import', options.origin ?? null);
+  let summary: ImportSummary;
+  try {
+    summary = await writeImport(store, communityId, feed, inline, options, run);
+  } catch (error) {
+    await run.ended(store.db, error, options.signal?.aborted === true);
+    throw error;
+  }
+  await importStoreFor(store.dialect).afterCommit(store.db, summary.records);
+  return summary;
+}
+
+async function writeImport(
+  store: Store,
+  communityId: string,
+  feed: Feed,
+  inline: boolean,
+  options: ImportOptions,
+  run: ImportRun,
 ): Promise<ImportSummary> {
   const clock = options.clock ?? systemClock;
   const db = store.db;
@@ -171,6 +203,8 @@ async function runImport(
   const storeProblems: ImportProblem[] = [];
   let finished: FinishResult | null = null;
   let records = 0;
+  /** Between the import's steps: a signal that aborted stops it there, rolling everything back. */
+  const goOn = () => options.signal?.throwIfAborted();
   const writes = options.writes ?? createWriteRunner(db, clock, refreshFragments);
   const actor = sourceActor(communityId, options.source ?? 'import');
   try {
@@ -182,15 +216,17 @@ async function runImport(
         const webhooks = await importWebhooks(trx, change);
         const writer = new ImportStream(trx, change, communityId, empty, webhooks, imports.asReadBack);
         const settle = async (result: ChunkResult) => {
+          goOn();
           for (const [line, field] of result.ignored) options.onIgnored?.(line, field);
           records += result.records;
+          run.records = records;
           if (result.problems.length > 0) {
             problems.push(...result.problems);
             if (problems.length >= maxProblems) throw new ImportError(problems.slice(0, maxProblems), '', true);
           }
           if (result.rows && problems.length === 0 && storeProblems.length === 0)
             storeProblems.push(...(await writer.write(result.rows)));
-          options.onRead?.(records);
+          options.onProgress?.('reading', records);
         };
         let pending: Promise<ChunkResult> | null = null;
         await feed(source, async (next) => {
@@ -199,21 +235,30 @@ async function runImport(
           pending = next;
         });
         if (pending) await settle(await pending);
-        options.onRead?.(records);
         finished = await source.finish();
+        options.onProgress?.('reading', records);
         if (problems.length > 0 || storeProblems.length > 0) throw new Refused();
+        goOn();
+        options.onProgress?.('checking', records);
         // The worker's memory (the file's ids, the lines naming records it does not define) goes before the indexes,
         // the fragments and the search load, the import's largest allocations: at once when every record the file
         // names is in it (into an empty community, nearly always), else once the store has found them all.
         if (noneNamed(finished.unresolved)) await source.close();
-        options.onWrite?.(records);
         // Links first: on PostgreSQL the foreign keys dropped with the indexes are checked again as they are made.
         await writer.check(indexOf(finished));
         await source.close();
+        goOn();
+        options.onProgress?.('indexing', records);
         await buildIndexes?.();
         await imports.afterRows(trx, records);
+        goOn();
+        options.onProgress?.('rendering', records);
         await writer.finish(finished);
+        options.onProgress?.('searching', records);
         await indexSearch();
+        goOn();
+        await run.completed(trx, summaryOf(records, finished));
+        options.onProgress?.('committing', records);
       },
       { transaction: (trx, work) => imports.transaction(trx, work) },
     );
@@ -228,9 +273,11 @@ async function runImport(
   } finally {
     await source.close();
   }
-  await imports.afterCommit(db, records);
-  const result = finished as FinishResult | null;
-  const counts = result?.counts;
+  return summaryOf(records, finished);
+}
+
+function summaryOf(records: number, finished: FinishResult | null): ImportSummary {
+  const counts = finished?.counts;
   return {
     records,
     feeds: counts?.feeds ?? 0,
@@ -239,6 +286,8 @@ async function runImport(
     calendar_events: counts?.calendar_events ?? 0,
     posts: counts?.posts ?? 0,
     comments: counts?.comments ?? 0,
+    badges: counts?.badges ?? 0,
+    groups: counts?.groups ?? 0,
   };
 }
 
@@ -253,7 +302,7 @@ async function checkOnly(
   const now = toStored((options.clock ?? systemClock)());
   const problems: ImportProblem[] = [];
   let line = 0;
-  for await (const text of lines) {
+  for await (const text of untilAborted(lines, options.signal)) {
     try {
       parseLine(plan, text, ++line, now, options);
     } catch (error) {
@@ -261,9 +310,10 @@ async function checkOnly(
       problems.push(...error.problems);
       if (problems.length >= maxProblems) throw new ImportError(problems.slice(0, maxProblems), '', true);
     }
-    if (line % REPORT_EVERY === 0) options.onRead?.(plan.records);
+    if (line % REPORT_EVERY === 0) options.onProgress?.('reading', plan.records);
   }
-  options.onRead?.(plan.records);
+  options.onProgress?.('reading', plan.records);
+  options.onProgress?.('checking', plan.records);
   const all = [...problems, ...(await checkPlan(store.db, communityId, plan))].sort((a, b) => a.line - b.line);
   if (all.length > 0) throw new ImportError(all.slice(0, maxProblems), '', all.length > maxProblems);
   return {
@@ -274,5 +324,7 @@ async function checkOnly(
     calendar_events: plan.events.size,
     posts: plan.posts.size,
     comments: plan.comments.size,
+    badges: plan.badges.size,
+    groups: plan.groups.size,
   };
 }

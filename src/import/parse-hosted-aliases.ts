@@ -58,6 +58,8 @@ export const hostedAliases: Readonly<Record<RecordKind, AliasTable>> = {
   },
   post: postOrComment,
   comment: postOrComment,
+  badge: { members: ['members', { slack_user_id: 'chat_user_id' }] },
+  group: { members: ['members', { slack_user_id: 'chat_user_id' }] },
 };
 
 export class AliasError extends Error {}

@@ -9,9 +9,11 @@ import { schemaProblems } from './parse-schema-messages.js';
 import type { ImportPlan, Link } from './plan.js';
 import { ImportError } from './problems.js';
 import {
+  BadgeRecord,
   CommentRecord,
   EventRecord,
   FeedRecord,
+  GroupRecord,
   PostRecord,
   ProfileRecord,
   recordKinds,
@@ -33,6 +35,8 @@ const checkers = {
   calendar_event: TypeCompiler.Compile(EventRecord),
   post: TypeCompiler.Compile(PostRecord),
   comment: TypeCompiler.Compile(CommentRecord),
+  badge: TypeCompiler.Compile(BadgeRecord),
+  group: TypeCompiler.Compile(GroupRecord),
 } satisfies Record<RecordKind, TypeCheck<TSchema>>;
 
 const kindNames: ReadonlySet<string> = new Set(recordKinds);
@@ -130,6 +134,12 @@ export function parseLine(plan: ImportPlan, text: string, line: number, now: str
         break;
       case 'comment':
         parser.comment(validated(checkers.comment, recordKind, aliased, line, options, badText));
+        break;
+      case 'badge':
+        parser.badge(validated(checkers.badge, recordKind, aliased, line, options, badText));
+        break;
+      case 'group':
+        parser.group(validated(checkers.group, recordKind, aliased, line, options, badText));
         break;
     }
   } catch (error) {

@@ -5,8 +5,17 @@ import { slugify } from '../lib/slug.js';
 import { epochOfWallTime, isValidTimeZone } from '../lib/time-zone.js';
 import { parseInstant, storedFromInput, toStored } from '../lib/timestamps.js';
 import type { ChatMessage } from '../schemas/post.js';
-import type { CommentRecord, EventRecord, FeedRecord, PostRecord, ProfileRecord, TagRecord } from './records.js';
-import type { ImportPlan, Link } from './plan.js';
+import type {
+  BadgeRecord,
+  CommentRecord,
+  EventRecord,
+  FeedRecord,
+  GroupRecord,
+  PostRecord,
+  ProfileRecord,
+  TagRecord,
+} from './records.js';
+import type { ImportPlan, Link, ParsedMemberSet } from './plan.js';
 import { ImportError } from './problems.js';
 
 /** Builds the rows of one valid record of line `line` into the plan; a rule the schema cannot say fails the line. */
@@ -140,9 +149,6 @@ export class LineParser {
     if (timeZone !== null && !isValidTimeZone(timeZone)) this.fail(`timezone: '${timeZone}' is not an IANA time zone`);
     const start = this.eventTime(record.start_date, 'start_date', timeZone) ?? this.fail('start_date is required');
     const end = this.eventTime(record.end_date, 'end_date', timeZone);
-    // Without a time zone the answer keeps the offsets the record was written in (an event read from the API).
-    const offset = (value: string | null | undefined) =>
-      timeZone === null && value ? (parseInstant(value)?.offsetMinutes ?? null) : null;
     if (end !== null && end < start) this.fail('end_date: must not be before start_date');
     const created = this.stamp(record.created_at, 'created_at') ?? this.now;
     const description = record.description_chat_blocks ?? null;
@@ -174,8 +180,6 @@ export class LineParser {
         end_at: end,
         occupied_until: end ?? start,
         time_zone: timeZone,
-        start_offset: offset(record.start_date),
-        end_offset: offset(record.end_date),
         reminders_config: record.reminders_config ? writeJson(record.reminders_config) : null,
         allow_public_guest_list: record.allow_public_guest_list ?? false,
         enable_registration_button: record.enable_registration_button ?? false,
@@ -198,6 +202,53 @@ export class LineParser {
         cover_image_url: record.cover_image_url ?? null,
       },
     });
+  }
+
+  /**
+   * A badge or a group and its members, each a profile of the file or the community, once. A member's time defaults
+   * to the record's updated_at (else its created_at, else the import's time).
+   */
+  memberSet(
+    record: BadgeRecord | GroupRecord,
+    members: readonly { profile_id: string; since: string | null | undefined }[],
+    field: 'assigned_at' | 'added_at',
+    role: string,
+  ): ParsedMemberSet {
+    const created = this.stamp(record.created_at, 'created_at') ?? this.now;
+    const updated = this.stamp(record.updated_at, 'updated_at') ?? created;
+    const seen = new Set<string>();
+    const parsed = members.map(({ profile_id, since }, i) => {
+      if (seen.has(profile_id)) this.fail(`members.${i}: profile '${profile_id}' is listed twice`);
+      seen.add(profile_id);
+      return { profile_id, since: this.stamp(since, `members.${i}.${field}`) ?? updated };
+    });
+    // Linked once the line is known good: a refused line's members are not reported missing as well.
+    for (const { profile_id } of parsed) this.link('profiles', profile_id, role);
+    return {
+      line: this.line,
+      members: parsed,
+      row: {
+        id: record.id,
+        created_at: created,
+        updated_at: updated,
+        name: record.name,
+        description: record.description ?? null,
+      },
+    };
+  }
+
+  badge(record: BadgeRecord): void {
+    const members = (record.members ?? []).map((m) =>
+      typeof m === 'string' ? { profile_id: m, since: null } : { profile_id: m.profile_id, since: m.assigned_at },
+    );
+    this.plan.badges.set(record.id, this.memberSet(record, members, 'assigned_at', 'badge member'));
+  }
+
+  group(record: GroupRecord): void {
+    const members = (record.members ?? []).map((m) =>
+      typeof m === 'string' ? { profile_id: m, since: null } : { profile_id: m.profile_id, since: m.added_at },
+    );
+    this.plan.groups.set(record.id, this.memberSet(record, members, 'added_at', 'group member'));
   }
 
   chatMessage(message: PostRecord['chat_message']): ChatMessage | null {

@@ -5,6 +5,7 @@ import type {
   CalendarEventsTable,
   CommentsTable,
   FeedsTable,
+  MemberSetTable,
   PostsTable,
   ProfilesTable,
   TagsTable,
@@ -76,6 +77,11 @@ export interface ParsedFeed extends Located<FileRow<FeedsTable>> {
   deriveTopic: unknown[] | null;
 }
 
+/** A badge or a group, with its members: profile ids and the time each got it, in the record's order. */
+export interface ParsedMemberSet extends Located<FileRow<MemberSetTable>> {
+  members: { profile_id: string; since: string }[];
+}
+
 export interface ImportPlan {
   feeds: Map<string, ParsedFeed>;
   profiles: Map<string, Located<FileRow<ProfilesTable>>>;
@@ -83,6 +89,8 @@ export interface ImportPlan {
   events: Map<string, ParsedEvent>;
   posts: Map<string, ParsedPost>;
   comments: Map<string, ParsedComment>;
+  badges: Map<string, ParsedMemberSet>;
+  groups: Map<string, ParsedMemberSet>;
   links: Link[];
   /** `table:id` of records whose own line was refused: links to them are not reported a second time. */
   rejected: Set<string>;
@@ -97,6 +105,8 @@ export function emptyPlan(): ImportPlan {
     events: new Map(),
     posts: new Map(),
     comments: new Map(),
+    badges: new Map(),
+    groups: new Map(),
     links: [],
     rejected: new Set(),
     records: 0,

@@ -192,6 +192,38 @@ export const CommentRecord = Type.Object({
 });
 export type CommentRecord = Static<typeof CommentRecord>;
 
+// A badge's or a group's member as the API shows it (its chat user id is the profile's: not read), or a bare profile id.
+const BadgeMemberIn = Type.Union([
+  Uuid,
+  Type.Object({ profile_id: Uuid, chat_user_id: Text, assigned_at: Type.Optional(Stamp) }),
+]);
+const GroupMemberIn = Type.Union([
+  Uuid,
+  Type.Object({ profile_id: Uuid, chat_user_id: Text, added_at: Type.Optional(Stamp) }),
+]);
+
+const memberSetFields = {
+  id: Uuid,
+  created_at: Type.Optional(Stamp),
+  updated_at: Type.Optional(Stamp),
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Text,
+  /** As the API shows it; the members given decide it. */
+  members_count: Opt(Type.Integer({ minimum: 0 })),
+};
+
+export const BadgeRecord = Type.Object({
+  ...memberSetFields,
+  members: Type.Optional(Type.Array(BadgeMemberIn)),
+});
+export type BadgeRecord = Static<typeof BadgeRecord>;
+
+export const GroupRecord = Type.Object({
+  ...memberSetFields,
+  members: Type.Optional(Type.Array(GroupMemberIn)),
+});
+export type GroupRecord = Static<typeof GroupRecord>;
+
 export const recordSchemas = {
   feed: FeedRecord,
   profile: ProfileRecord,
@@ -199,6 +231,8 @@ export const recordSchemas = {
   calendar_event: EventRecord,
   post: PostRecord,
   comment: CommentRecord,
+  badge: BadgeRecord,
+  group: GroupRecord,
 } as const;
 export type RecordKind = keyof typeof recordSchemas;
 export const recordKinds = Object.keys(recordSchemas) as RecordKind[];

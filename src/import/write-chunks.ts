@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { postFragments } from '../rendering/fragment-refresh.js';
-import { insertFragments, nextStoreVersion, writeFragments } from '../fragments/fragments.repository.js';
+import { insertFragments, nextCommunityVersion, writeFragments } from '../fragments/fragments.repository.js';
 import type { PostRow } from '../posts/posts.repository.js';
 import { chunk, insertRows, upsertRows } from '../db/batch.js';
 import { createDeriver } from '../references/derive.js';
@@ -102,7 +102,7 @@ export class ImportStream {
   private readonly recount = new Set<string>();
   /** Posts the store held that comments of the file moved away from: counted and rendered again at the end. */
   private readonly left = new Set<string>();
-  /** The store version of the posts' fragments rendered as their rows are written (see `asReadBack`). */
+  /** The community's version of the posts' fragments rendered as their rows are written (see `asReadBack`). */
   private version: number | null = null;
 
   constructor(
@@ -149,11 +149,12 @@ export class ImportStream {
       await insertRows(db, 'event_tags', rows.eventTags);
       await insertRows(db, 'event_publications', rows.eventPublications);
     }
+    await this.writeMemberSets(rows);
     if (rows.posts.length > 0) {
       // Into an empty community a chunk's posts are all new unless the file gave one before (then all upserted).
       const held = rows.fresh ? new Set<string>() : this.empty ? null : await this.heldPostsOf(rows);
       await writeRecords(db, 'posts', rows.posts, held);
-      this.version ??= await nextStoreVersion(db);
+      this.version ??= await nextCommunityVersion(db, communityId);
       const fragments = postFragments(communityId, (rows.posts as PostRow[]).map(this.asReadBack), this.version);
       // A post the store did not hold has no fragment (posts are deleted only with their community): its fragment
       // is inserted, where an upsert went through a staging table, slower
@@ -171,6 +172,33 @@ export class ImportStream {
       await writeRecords(db, 'comments', rows.comments, held);
     }
     return [];
+  }
+
+  /** Badges and groups, with their members: a record the store holds, or given twice, has its members replaced. */
+  private async writeMemberSets(rows: ChunkRows): Promise<void> {
+    const { db, communityId } = this;
+    const put = rows.fresh ? insertRows : upsertRows;
+    const kinds = [
+      { table: 'badges', members: 'badge_members', key: 'badge_id', rows: rows.badges, memberRows: rows.badgeMembers },
+      { table: 'groups', members: 'group_members', key: 'group_id', rows: rows.groups, memberRows: rows.groupMembers },
+    ] as const;
+    for (const kind of kinds) {
+      if (kind.rows.length === 0) continue;
+      await put(db, kind.table, kind.rows);
+      if (!rows.fresh) {
+        for (const part of chunk(
+          kind.rows.map((row) => String(row['id'])),
+          5000,
+        )) {
+          await db
+            .deleteFrom(kind.members)
+            .where('community_id', '=', communityId)
+            .where(kind.key, 'in', part)
+            .execute();
+        }
+      }
+      await insertRows(db, kind.members, kind.memberRows);
+    }
   }
 
   /**
@@ -269,6 +297,8 @@ export class ImportStream {
       calendar_events: counts.calendar_events,
       posts: counts.posts,
       comments: counts.comments,
+      badges: counts.badges,
+      groups: counts.groups,
     };
     await this.change.audit('import.completed', communityId, summary);
     await this.webhooks.emit(summary);
@@ -377,7 +407,16 @@ export class ImportStream {
 
 /** Whether the community holds no records at all: the import may then count in memory and index in bulk. */
 export async function isEmptyCommunity(db: Kysely<Database>, communityId: string): Promise<boolean> {
-  for (const table of ['feeds', 'profiles', 'tags', 'calendar_events', 'posts', 'comments'] as const) {
+  for (const table of [
+    'feeds',
+    'profiles',
+    'tags',
+    'calendar_events',
+    'posts',
+    'comments',
+    'badges',
+    'groups',
+  ] as const) {
     const row = await db
       .selectFrom(table)
       .select(sql<number>`1`.as('one'))

@@ -40,11 +40,11 @@ function formatOffset(minutes: number): string {
 }
 
 /**
- * ISO 8601 with seconds and the zone's numeric offset, e.g. `2026-03-08T10:00:00-07:00`; without a zone,
- * the fixed `offsetMinutes` (UTC when none).
+ * ISO 8601 with seconds and the zone's numeric offset at that instant, e.g. `2026-03-08T10:00:00-07:00`; without a
+ * zone, UTC (`+00:00`).
  */
-export function formatInZone(epochMs: number, timeZone: string | null, offsetMinutes: number | null = null): string {
-  const offset = timeZone ? offsetMinutesAt(timeZone, epochMs) : (offsetMinutes ?? 0);
+export function formatInZone(epochMs: number, timeZone: string | null): string {
+  const offset = timeZone ? offsetMinutesAt(timeZone, epochMs) : 0;
   const local = new Date(epochMs + offset * 60_000).toISOString();
   return `${local.slice(0, 19)}${formatOffset(offset)}`;
 }

@@ -1,7 +1,9 @@
 // Hearth's Prometheus metrics (prom-client): requests by route template, method and status with their latency,
-// rate-limit rejections, idempotent replays, imports, webhook deliveries, the database pool, the answer cache, and the process's own metrics.
+// rate-limit rejections, idempotent replays, imports (from the store: import-metrics.ts), webhook deliveries, the
+// database pool, the answer cache, and the process's own metrics.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from '../db/store.js';
+import { importMetrics, type ReadImportRuns } from './import-metrics.js';
 import { createRequestHistogram } from './request-histogram.js';
 
 export interface AnswerCacheCounts {
@@ -16,8 +18,8 @@ export interface Metrics {
   observeRequest(route: string, method: string, status: number, seconds: number): void;
   readonly rateLimited: Counter;
   readonly idempotentReplays: Counter;
-  /** One finished import: records by kind (the `records` key is their sum) and how long it took. */
-  observeImport(records: Record<string, number>, seconds: number): void;
+  /** Reads the import runs the store recorded at each scrape (at most once a second), whichever process ran them. */
+  watchImports(read: ReadImportRuns): void;
   /** Reads the pool's state at each scrape; a store without a pool (SQLite) reports none. */
   watchPool(read: () => PoolStats | null): void;
   /** Reads the answer cache's hit and miss counts, and the compressed forms it made by coding, at each scrape. */
@@ -30,7 +32,6 @@ export interface Metrics {
 
 /** Latencies from 0.5 ms (an id lookup) to 10 s (the statement timeout is 15 s). */
 const requestBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-const importBuckets = [0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600];
 /** From a few milliseconds (sent at once) to a day (the last retry). */
 const lagBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600, 86_400];
 
@@ -63,19 +64,6 @@ export function createMetrics(): Metrics {
     help: 'Requests answered from a stored Idempotency-Key answer',
     registers,
   });
-  const importRecords = new Counter({
-    name: 'hearth_import_records_total',
-    help: 'Records imported, by kind',
-    labelNames: ['kind'] as const,
-    registers,
-  });
-  const importSeconds = new Histogram({
-    name: 'hearth_import_duration_seconds',
-    help: 'Imports finished and how long each took (its _count is the import count)',
-    buckets: importBuckets,
-    registers,
-  });
-
   const webhookAttempts = new Histogram({
     name: 'hearth_webhook_attempt_duration_seconds',
     help: 'Webhook attempts by outcome (ok: the receiver answered 2xx) and how long each took',
@@ -112,10 +100,8 @@ export function createMetrics(): Metrics {
     observeRequest: (route, method, status, seconds) => requests.histogram.observe(route, method, status, seconds),
     rateLimited,
     idempotentReplays,
-    observeImport(records, seconds) {
-      for (const [kind, count] of Object.entries(records))
-        if (kind !== 'records' && count > 0) importRecords.inc({ kind }, count);
-      importSeconds.observe(seconds);
+    watchImports(read) {
+      for (const metric of importMetrics(read)) registry.registerMetric(metric);
     },
     observeWebhookAttempt(ok, seconds, lagSeconds) {
       webhookAttempts.observe({ outcome: ok ? 'ok' : 'failed' }, seconds);

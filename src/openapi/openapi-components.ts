@@ -1,7 +1,9 @@
 // Names the shared shapes of the OpenAPI document: inline copies of known schemas become `$ref`s to `components.schemas`.
 import type { TSchema } from '@sinclair/typebox';
+import { Badge } from '../schemas/badge.js';
 import { ErrorBody } from '../schemas/common.js';
 import { CalendarEvent, PublishedTo, Tag } from '../schemas/event.js';
+import { Group } from '../schemas/group.js';
 import { Member } from '../schemas/member.js';
 import { ChatMessage, Comment, FeedSummary, ParentPost, Post } from '../schemas/post.js';
 import { Profile } from '../schemas/profile.js';
@@ -21,6 +23,8 @@ const named: Record<string, TSchema> = {
   ChatBlock,
   FeedSummary,
   ParentPost,
+  Badge,
+  Group,
 };
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -14,6 +14,8 @@ const tagDescriptions: Record<string, string> = {
   Search: 'Full-text search of posts and comments (Beta)',
   Members: 'Adding members (Alpha)',
   Feeds: "The community's feeds, as the hosted product answers them",
+  Badges: 'Badges and the members holding them; assigning a badge to members',
+  Groups: "Groups of members; replacing a group's members",
   'API keys': 'The calling token',
 };
 
@@ -120,6 +122,12 @@ export const responseHeaders = {
     required: false,
     schema: { type: 'string', enum: ['true'] },
   },
+  XIdempotentReplayed: {
+    description:
+      '`Idempotent-Replayed` under the name the hosted product documents, sent with it to a token in hosted field-name mode',
+    required: false,
+    schema: { type: 'string', enum: ['true'] },
+  },
 };
 type HeaderName = keyof typeof responseHeaders;
 const wireNames: Record<HeaderName, string> = {
@@ -131,6 +139,7 @@ const wireNames: Record<HeaderName, string> = {
   RetryAfter: 'Retry-After',
   WWWAuthenticate: 'WWW-Authenticate',
   IdempotentReplayed: 'Idempotent-Replayed',
+  XIdempotentReplayed: 'X-Idempotent-Replayed',
 };
 
 function headersOf(method: string, status: string, operation: OperationObject): Record<string, { $ref: string }> {
@@ -138,7 +147,7 @@ function headersOf(method: string, status: string, operation: OperationObject): 
   const idempotent = (operation.parameters ?? []).some(
     (p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key',
   );
-  if (idempotent && status.startsWith('2')) names.push('IdempotentReplayed');
+  if (idempotent && status.startsWith('2')) names.push('IdempotentReplayed', 'XIdempotentReplayed');
   if (method === 'get' && (status.startsWith('2') || status === '304')) names.push('ETag');
   if (status === '401') names.push('WWWAuthenticate');
   if (status === '409' || status === '429' || status === '503') names.push('RetryAfter');

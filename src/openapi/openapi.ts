@@ -9,11 +9,12 @@ import { documentRoute, finishDocument } from './openapi-document.js';
 export const openApiPath = '/admin/v0/openapi.json';
 
 const description = [
-  'The community administration API: calendar events, feed posts, search and adding members.',
+  'The community administration API: calendar events, feed posts, search, adding members, badges and groups.',
   '',
   'Every call needs `Authorization: Bearer <token>`. A token belongs to one community and carries scopes:',
-  '`read` (every GET), `members:write` (adding and deactivating members) and `events:write` (creating, changing and',
-  'deleting calendar events); each operation lists the scope it needs.',
+  '`read` (every GET), `members:write` (adding and deactivating members, assigning badges, replacing the members of',
+  'groups) and `events:write` (creating, changing and deleting calendar events); each operation lists the scope it',
+  'needs.',
   '',
   'Errors are `{"success": false, "error": "…", "code": "…", "request_id": "…"}`, plus `details` on validation',
   'errors. Lists take `page` (from 0) and `per_page` (1 to 100). Every answer carries `X-Request-Id` and',

@@ -1,4 +1,4 @@
-// SQL for profiles (members, hosts, speakers, authors).
+// SQL for profiles (members, hosts, speakers, authors), and the look-up of profiles by chat user id.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, ProfilesTable } from '../db/database.js';
 
@@ -19,4 +19,26 @@ export async function profilesByIds(
     .where('id', 'in', unique)
     .execute();
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Profile ids by chat user id (exact). Nothing makes a chat user id unique in a community; when two profiles
+ * share one, the smallest profile id is taken, so the answer does not depend on the store's row order.
+ */
+export async function resolveChatUsers(
+  db: Kysely<Database>,
+  communityId: string,
+  chatUserIds: readonly string[],
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (chatUserIds.length === 0) return found;
+  const rows = await db
+    .selectFrom('profiles')
+    .select(['id', 'chat_user_id'])
+    .where('community_id', '=', communityId)
+    .where('chat_user_id', 'in', [...new Set(chatUserIds)])
+    .orderBy('id')
+    .execute();
+  for (const row of rows) if (row.chat_user_id && !found.has(row.chat_user_id)) found.set(row.chat_user_id, row.id);
+  return found;
 }

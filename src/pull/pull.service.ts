@@ -160,6 +160,7 @@ export async function pull(options: PullOptions): Promise<PullResult> {
     imported = await importStream(options.store, community.id, createReadStream(files.spool), {
       clock: options.clock,
       source: 'pull',
+      origin: remote.root,
     });
   } catch (error) {
     if (error instanceof ImportError) {

@@ -23,7 +23,7 @@ import {
 } from '../fragments/fragment-templates.js';
 import {
   deleteFragments,
-  nextStoreVersion,
+  nextCommunityVersion,
   raiseEventSpan,
   refreshEventFeeds,
   writeFragments,
@@ -133,9 +133,9 @@ async function refreshKind(
   }
 }
 
-/** Re-renders what a change touched, under one new store version; call inside the change's transaction. */
+/** Re-renders what a change touched, under one new version of its community; call inside the change's transaction. */
 export async function refreshFragments(db: Kysely<Database>, communityId: string, touched: Touched): Promise<void> {
-  const version = await nextStoreVersion(db);
+  const version = await nextCommunityVersion(db, communityId);
   const kinds: [Kind, Iterable<string> | undefined][] = [
     ['profile', touched.profiles],
     ['feed', touched.feeds],
@@ -159,7 +159,7 @@ const sources: Record<
 };
 
 /**
- * Renders every record of `kinds` (all by default) in a community, under one store version: what a migration
+ * Renders every record of `kinds` (all by default) in a community, under one version of it: what a migration
  * left pending (pending-renders.ts), and repairs.
  */
 export async function rebuildCommunity(

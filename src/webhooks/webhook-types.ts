@@ -7,6 +7,8 @@ const webhookEventTypes = [
   'member.created',
   'member.updated',
   'member.deactivated',
+  'member.badge_assigned',
+  'group.members_changed',
   'import.completed',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];

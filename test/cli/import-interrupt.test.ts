@@ -1,4 +1,5 @@
-// Ctrl-C during `hearth import` says that nothing was written (the import is all or nothing) and exits 130.
+// Ctrl-C during `hearth import` says that nothing was written (the import is all or nothing), records the run as
+// interrupted, and exits 130.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ beforeAll(() => ensureBuilt(), 180_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('an interrupted import', () => {
-  it('says nothing was written, writes nothing and exits 130', async () => {
+  it('says nothing was written, writes nothing but the run’s record, and exits 130', async () => {
     // SQLite is enough: the store only has to be there; the rollback is the import's one transaction.
     const env = { ...process.env, DATABASE_URL: join(dir, 'hearth.db') };
     expect(spawnSync(process.execPath, [bin, 'community', 'create', 'acme'], { env, encoding: 'utf8' }).status).toBe(0);
@@ -44,6 +45,22 @@ describe('an interrupted import', () => {
       ).toEqual({
         n: 0,
       });
+      // The run is recorded as interrupted: the lines sent were still waiting for the rest of their block.
+      expect(
+        await store.db
+          .selectFrom('import_runs')
+          .select(['source', 'origin', 'outcome', 'records', 'tags', 'error'])
+          .execute(),
+      ).toEqual([
+        {
+          source: 'import',
+          origin: 'stdin',
+          outcome: 'interrupted',
+          records: 0,
+          tags: 0,
+          error: 'interrupted (Ctrl-C)',
+        },
+      ]);
     } finally {
       await store.close();
     }

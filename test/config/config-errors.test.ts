@@ -21,6 +21,14 @@ describe('config errors', () => {
     );
   });
 
+  it('a log format Hearth does not write lists the three it does', () => {
+    expect(message({ LOG_FORMAT: 'text' })).toBe(
+      "Invalid configuration: LOG_FORMAT: got 'text'; allowed: one of auto, json, pretty",
+    );
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({}).logFormat).toBe('auto');
+  });
+
   it('a short METRICS_TOKEN gives its length, never its value', () => {
     expect(message({ METRICS_TOKEN: '0123456789' })).toBe(
       'Invalid configuration: METRICS_TOKEN: got 10 characters (not shown); allowed: 16 characters or more, or unset',

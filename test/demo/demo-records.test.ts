@@ -55,6 +55,8 @@ function problems(records: Rec[]): string[] {
     calendar_event: new Set(),
     post: new Set(),
     comment: new Set(),
+    badge: new Set(),
+    group: new Set(),
   };
   const users = new Set<string>();
   const channels = new Set<string>();

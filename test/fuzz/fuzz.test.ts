@@ -6,9 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { rawRequest } from '../helpers/raw-http.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
+import { badgeGroupRecords, badgeIds, groupIds } from '../../fixtures/badges-groups.js';
 import { feedIds, profileIds } from '../../fixtures/community.js';
 import { postRecords, postIds } from '../../fixtures/posts.js';
-import { hostileBodies, rawRequestOf, requestOf, type FuzzContext, type FuzzRequest } from './requests.js';
+import {
+  hostileBodies,
+  memberSetWriteOf,
+  rawRequestOf,
+  requestOf,
+  type FuzzContext,
+  type FuzzRequest,
+} from './requests.js';
 
 const store = testDatabaseUrl ? 'PostgreSQL' : 'SQLite';
 const seed = Number(process.env['FUZZ_SEED'] ?? Math.floor(Math.random() * 2 ** 31));
@@ -77,13 +85,15 @@ let hostileWriter: string;
 beforeAll(async () => {
   t = await createTestApp();
   const community = await t.community('fuzz');
-  await t.importRecords(community, postRecords);
+  await t.importRecords(community, [...postRecords, ...badgeGroupRecords]);
   context = {
     readToken: await t.token(community, ['read']),
     writeToken: await t.token(community, ['read', 'members:write']),
     eventIds: ['evdstcross01', 'evongoing001', 'evdraft00001', 'evberlin0001'],
     postIds: Object.values(postIds),
     feedIds: [...Object.values(feedIds), 'home', profileIds.ada],
+    badgeIds: [...Object.values(badgeIds), groupIds.organizers],
+    groupIds: [...Object.values(groupIds), badgeIds.speaker],
   };
   hostileWriter = await t.token(community, ['read', 'members:write', 'events:write']);
   console.log(`[fuzz ${store}] seed ${seed}: FUZZ_SEED=${seed} replays these requests`);
@@ -122,6 +132,35 @@ describe(`fuzzing every route (${store})`, () => {
     expect(requests.length).toBe(runs);
   }, 120_000);
 
+  const writeRuns = Math.max(200, Math.round(runs / 10));
+  it(`answers ${writeRuns} generated badge and group writes without a 5xx, every error in the error body`, async () => {
+    const requests = fc.sample(memberSetWriteOf(context), { seed, numRuns: writeRuns });
+    const statuses = new Map<number, number>();
+    const failures: string[] = [];
+    await inParallel(requests, 8, async (request, index) => {
+      const res = await t.app.inject({
+        method: request.method as 'POST',
+        url: request.url,
+        headers: request.headers,
+        payload: request.payload,
+      });
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      const problems = problemsOf({ status: res.statusCode, headers: res.headers, body: res.body }, request.method);
+      if (problems.length > 0 && failures.length < 20)
+        failures.push(
+          `#${index} ${request.method} ${request.url.slice(0, 120)} ${String(request.payload).slice(0, 100)} -> ${res.statusCode} ${res.body.slice(0, 200)}: ${problems.join('; ')}`,
+        );
+    });
+    const byStatus = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ');
+    console.log(`[fuzz ${store}] seed ${seed}: ${requests.length} badge and group writes; ${byStatus}`);
+    expect(failures, `seed ${seed}`).toEqual([]);
+    // The writes got past validation to their rules and rows, and to unknown records.
+    expect([200, 400, 404].map((status) => (statuses.get(status) ?? 0) > 0)).toEqual([true, true, true]);
+  }, 120_000);
+
   // Deep and wide JSON and lone surrogates answered 500 (issue 35): every one on every write route that takes a body,
   // with and without an Idempotency-Key (whose fingerprint walks the body too).
   it(`answers ${hostileBodies.length} hostile bodies on every write route without a 5xx`, async () => {
@@ -129,6 +168,8 @@ describe(`fuzzing every route (${store})`, () => {
       ['POST', '/admin/v0/members'],
       ['POST', '/admin/v0/calendar_events'],
       ['PATCH', `/admin/v0/calendar_events/${context.eventIds[0]}`],
+      ['POST', `/admin/v0/badges/${badgeIds.speaker}/assign`],
+      ['PUT', `/admin/v0/groups/${groupIds.organizers}/members`],
     ];
     const requests = routes.flatMap(([method, url]) =>
       hostileBodies.flatMap((payload, index) => [

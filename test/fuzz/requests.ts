@@ -15,6 +15,9 @@ export interface FuzzContext {
   eventIds: string[];
   postIds: string[];
   feedIds: string[];
+  /** Ids of badges and groups, each with a near miss of another kind (the other's ids). */
+  badgeIds: string[];
+  groupIds: string[];
 }
 
 const oneOf = <T>(...values: T[]) => fc.constantFrom(...values);
@@ -213,6 +216,11 @@ function pathOf(context: FuzzContext) {
     { weight: 3, arbitrary: segmentOf(context.postIds).map((id) => `/admin/v0/posts/${id}`) },
     { weight: 4, arbitrary: fc.constant('/admin/v0/search') },
     { weight: 3, arbitrary: fc.constant('/admin/v0/members') },
+    { weight: 2, arbitrary: oneOf('/admin/v0/badges', '/admin/v0/groups') },
+    { weight: 2, arbitrary: segmentOf(context.badgeIds).map((id) => `/admin/v0/badges/${id}`) },
+    { weight: 3, arbitrary: segmentOf(context.badgeIds).map((id) => `/admin/v0/badges/${id}/assign`) },
+    { weight: 2, arbitrary: segmentOf(context.groupIds).map((id) => `/admin/v0/groups/${id}`) },
+    { weight: 3, arbitrary: segmentOf(context.groupIds).map((id) => `/admin/v0/groups/${id}/members`) },
     oneOf(
       '/healthz',
       '/readyz',
@@ -293,6 +301,7 @@ const eventBody = {
   description: { text: 'Talks and pizza' },
 };
 const memberBody = { email: 'fuzz@example.com', full_name: 'Fuzz Member' };
+const usersBody = { users: ['U0ADA00001', 'U0GRACE001'] };
 const loneSurrogates = ['\ud800', '\udfff', 'a\udbffb', '\ude00\ud83d', 'x'.repeat(300) + '\ud83d'];
 
 /**
@@ -312,6 +321,9 @@ export const hostileBodies: string[] = [
   JSON.stringify({ ...eventBody, tags: Array<string>(10_000).fill(''), speakers: Array<null>(10_000).fill(null) }),
   JSON.stringify(Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`f${i}`, i]))),
   JSON.stringify(Array<number>(30_000).fill(0)),
+  JSON.stringify({ users: Array<string>(40_000).fill('U0ADA00001') }),
+  JSON.stringify({ users: Array.from({ length: 1000 }, (_, i) => `U${'x'.repeat(60)}${i}`) }),
+  `{"users":${nested(200)}}`,
   ...loneSurrogates.flatMap((lone) => [
     ...Object.keys(eventBody).map((field) => JSON.stringify({ ...eventBody, [field]: lone })),
     JSON.stringify({ ...eventBody, hosts: [lone] }),
@@ -324,12 +336,41 @@ export const hostileBodies: string[] = [
     JSON.stringify({ ...eventBody, [lone]: 1 }),
     JSON.stringify({ location: lone }),
     ...Object.keys(memberBody).map((field) => JSON.stringify({ ...memberBody, [field]: lone })),
+    JSON.stringify({ users: [lone, 'U0ADA00001'] }),
+    JSON.stringify({ ...usersBody, [lone]: [lone] }),
     JSON.stringify({ ...memberBody, avatar_url_original: `https://x.example/${lone}` }),
   ]),
 ];
 
-/** JSON bodies near the members schema and far from it, plus text that is not JSON at all. */
+/** Bodies near the `users` of badge and group writes: chat user ids good and bad, wrong types, extra fields. */
+const usersBodyOf = fc
+  .record(
+    {
+      users: fc.oneof(
+        fc.array(
+          fc.oneof(
+            oneOf('U0ADA00001', 'U0GRACE001', 'u0ada00001', 'U0NOBODY01', ''),
+            nastyText,
+            fc.integer(),
+            fc.constant(null),
+          ),
+          { maxLength: 8 },
+        ),
+        nastyText,
+        fc.constant(null),
+        fc.jsonValue({ maxDepth: 2 }),
+      ),
+      extra: fc.jsonValue({ maxDepth: 2 }),
+    },
+    { requiredKeys: [] },
+  )
+  .map((body) => JSON.stringify(body));
+
+/** JSON bodies near the members and users schemas and far from them, plus text that is not JSON at all. */
 const bodyOf = fc.oneof(
+  { weight: 3, arbitrary: usersBodyOf },
+  // Good ones too, so that the writes get past validation to their rules and their rows.
+  { weight: 2, arbitrary: oneOf(JSON.stringify(usersBody), '{"users":[]}', '{"users":["U0LINUS001","U0ADA00001"]}') },
   {
     weight: 5,
     arbitrary: fc
@@ -408,6 +449,33 @@ export function requestOf(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
         ? { payload: body }
         : {}),
     }));
+}
+
+/**
+ * Badge and group writes with a token that may make them and JSON bodies, good and bad, so that most get past
+ * authentication and parsing to validation, the look-up of members and the rows (an assign and a replace racing).
+ */
+export function memberSetWriteOf(context: FuzzContext): fc.Arbitrary<FuzzRequest> {
+  const write = fc.oneof(
+    segmentOf(context.badgeIds).map((id) => ['POST', `/admin/v0/badges/${id}/assign`] as const),
+    segmentOf(context.groupIds).map((id) => ['PUT', `/admin/v0/groups/${id}/members`] as const),
+  );
+  const body = fc.oneof(
+    { weight: 3, arbitrary: usersBodyOf },
+    { weight: 2, arbitrary: oneOf(JSON.stringify(usersBody), '{"users":[]}', '{"users":["U0LINUS001","U0ADA00001"]}') },
+    bodyOf,
+  );
+  const key = fc.option(fc.oneof(oneOf('key-1', 'key-2'), printable), { nil: undefined, freq: 2 });
+  return fc.tuple(write, body, key).map(([[method, url], payload, idempotencyKey]) => ({
+    method,
+    url,
+    headers: {
+      authorization: `Bearer ${context.writeToken}`,
+      'content-type': 'application/json',
+      ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+    },
+    payload,
+  }));
 }
 
 /** Raw request bytes for the HTTP parser: broken request lines, header bytes, framing and encodings. */

@@ -1,10 +1,12 @@
 // Hosted data imports as it is: records fetched from a hosted-mode token import without edits and answer as
-// the originals; a field named both ways is refused with its line; exports are always in spec names.
+// the originals (event times in UTC: the API shows no time zone); a field named both ways is refused with its
+// line; exports are always in spec names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportRecords } from '../../src/export/export.service.js';
 import { ImportError } from '../../src/import/problems.js';
 import { hostedAliases } from '../../src/import/parse-hosted-aliases.js';
 import { hostedKey } from '../../src/hosted/hosted-names.js';
+import { eventTimesInUtc } from '../helpers/event-times.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { profileIds } from '../../fixtures/community.js';
 import { announcements, generalTwin } from '../../fixtures/feeds.js';
@@ -67,7 +69,7 @@ async function answers(token: string): Promise<unknown[]> {
 }
 
 describe('importing what a hosted-mode token fetched', () => {
-  it('takes the records without edits, and the copy answers exactly as the original in both modes', async () => {
+  it('takes the records without edits, and the copy answers as the original in both modes, event times in UTC', async () => {
     const fetched = await fetchAll(await t.token(source, ['read'], { fieldNames: 'hosted' }));
     expect(JSON.stringify(fetched)).toContain('"luma_event_id":"evt-LUMA123"');
     const copy = await t.community('copy');
@@ -79,13 +81,17 @@ describe('importing what a hosted-mode token fetched', () => {
       calendar_events: 8,
       posts: 9,
       comments: 0,
+      badges: 0,
+      groups: 0,
     });
     for (const fieldNames of ['spec', 'hosted'] as const) {
       const [before, after] = [
         await answers(await t.token(source, ['read'], { fieldNames })),
         await answers(await t.token(copy, ['read'], { fieldNames })),
       ];
-      expect(after).toEqual(before);
+      expect(after).toEqual(eventTimesInUtc(before));
+      expect(JSON.stringify(before)).toContain('"start_date":"2026-03-07T10:00:00-08:00"');
+      expect(JSON.stringify(after)).toContain('"start_date":"2026-03-07T18:00:00+00:00"');
       expect(before.length).toBeGreaterThan(40);
     }
   });

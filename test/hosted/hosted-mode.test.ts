@@ -191,6 +191,35 @@ describe('hosted field names, key by key', () => {
     });
   });
 
+  it('marks a replayed answer with X-Idempotent-Replayed too, as the hosted docs name it; a spec token gets only Idempotent-Replayed', async () => {
+    const add = (token: string, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/admin/v0/members',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+        payload: { email: 'replayed@example.com', full_name: 'Re Played' },
+      });
+    const first = await add(hosted, 'hosted-replay-1');
+    const replay = await add(hosted, 'hosted-replay-1');
+    expect([first.statusCode, first.headers['idempotent-replayed'], first.headers['x-idempotent-replayed']]).toEqual([
+      201,
+      undefined,
+      undefined,
+    ]);
+    expect([
+      replay.statusCode,
+      replay.headers['idempotent-replayed'],
+      replay.headers['x-idempotent-replayed'],
+      replay.json(),
+    ]).toEqual([201, 'true', 'true', first.json()]);
+    await add(spec, 'spec-replay-1');
+    const specReplay = await add(spec, 'spec-replay-1');
+    expect([specReplay.headers['idempotent-replayed'], specReplay.headers['x-idempotent-replayed']]).toEqual([
+      'true',
+      undefined,
+    ]);
+  });
+
   it('renames exactly the listed keys: no answer to a hosted token holds a chat or partner key outside block contents', async () => {
     const paths = [
       '/calendar_events?per_page=100',

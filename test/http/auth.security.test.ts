@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { badgeGroupRecords, badgeIds, groupIds } from '../../fixtures/badges-groups.js';
 import { baseRecords, feedIds } from '../../fixtures/community.js';
 
 let t: TestApp;
@@ -118,5 +119,24 @@ describe('tenancy', () => {
     const theirs = (await t.get(path, otherToken)).json().data;
     expect(theirs.total_records).toBe(2);
     expect((await t.get(`${path}?feed_id=${feedIds.events}`, otherToken)).json().data.total_records).toBe(0);
+  });
+
+  it("never shows, counts or finds another community's badges and groups", async () => {
+    const { community: third } = await t.seed('third', [...baseRecords, ...badgeGroupRecords]);
+    const thirdToken = await t.token(third);
+    for (const kind of ['badges', 'groups'] as const) {
+      const id = kind === 'badges' ? badgeIds.speaker : groupIds.organizers;
+      expect((await t.get(`/admin/v0/${kind}`, token)).json().data, kind).toEqual({
+        page: 0,
+        per_page: 10,
+        count: 0,
+        total_records: 0,
+        total_pages: 0,
+        has_next: false,
+        records: [],
+      });
+      expect((await t.get(`/admin/v0/${kind}/${id}`, token)).statusCode, kind).toBe(404);
+      expect((await t.get(`/admin/v0/${kind}/${id}`, thirdToken)).json().data.id, kind).toBe(id);
+    }
   });
 });

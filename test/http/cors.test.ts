@@ -1,6 +1,7 @@
 // CORS: off by default; CORS_ORIGINS (a list, or `*`) answers preflights before authentication and adds the headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { badgeGroupRecords, badgeIds, groupIds } from '../../fixtures/badges-groups.js';
 import { baseRecords, profileIds } from '../../fixtures/community.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -16,7 +17,7 @@ const preflight = (origin: string) => ({
 
 /** Every header Hearth sends that a page's script may read. */
 const exposed =
-  'Location, ETag, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, WWW-Authenticate';
+  'Location, ETag, X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, Idempotent-Replayed, X-Idempotent-Replayed, WWW-Authenticate';
 
 describe('CORS off (the default)', () => {
   let t: TestApp;
@@ -64,7 +65,7 @@ describe('CORS_ORIGINS with a list', () => {
       credentials: res.headers['access-control-allow-credentials'],
     }).toEqual({
       origin: 'https://www.example.com',
-      methods: 'GET, HEAD, POST, PATCH, DELETE',
+      methods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
       headers: 'Authorization, Content-Type, Idempotency-Key, If-Match, If-None-Match, X-Request-Id',
       maxAge: '600',
       vary: 'Origin',
@@ -111,7 +112,7 @@ describe('CORS_ORIGINS with a list', () => {
       }).toEqual({
         status: 204,
         origin: 'https://events.example.com',
-        methods: 'GET, HEAD, POST, PATCH, DELETE',
+        methods: 'GET, HEAD, POST, PUT, PATCH, DELETE',
         headers: 'Authorization, Content-Type, Idempotency-Key, If-Match, If-None-Match, X-Request-Id',
       });
     }
@@ -165,6 +166,50 @@ describe('CORS_ORIGINS with a list', () => {
       patched.headers['access-control-allow-origin'],
       patched.headers['access-control-expose-headers'],
     ]).toEqual([200, 'https://events.example.com', exposed]);
+  });
+
+  it("allows PUT (a group's members) in a preflight, and lets a page read X-Idempotent-Replayed of a hosted replay", async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: `/admin/v0/groups/${groupIds.organizers}/members`,
+      headers: {
+        origin: 'https://events.example.com',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect([res.statusCode, res.headers['access-control-allow-methods']]).toEqual([
+      204,
+      'GET, HEAD, POST, PUT, PATCH, DELETE',
+    ]);
+    const { community } = await t.seed('browsers', [...baseRecords, ...badgeGroupRecords]);
+    const hosted = await t.token(community, ['read', 'members:write'], { fieldNames: 'hosted' });
+    const headers = {
+      authorization: `Bearer ${hosted}`,
+      'content-type': 'application/json',
+      origin: 'https://events.example.com',
+    };
+    const assign = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/admin/v0/badges/${badgeIds.mentor}/assign`,
+        headers: { ...headers, 'idempotency-key': 'cors-assign-1' },
+        payload: JSON.stringify({ users: ['U0ADA00001'] }),
+      });
+    await assign();
+    const replay = await assign();
+    expect([
+      replay.statusCode,
+      replay.headers['x-idempotent-replayed'],
+      replay.headers['access-control-expose-headers'],
+    ]).toEqual([200, 'true', exposed]);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/admin/v0/groups/${groupIds.volunteers}/members`,
+      headers,
+      payload: JSON.stringify({ users: ['U0ADA00001'] }),
+    });
+    expect([put.statusCode, put.headers['access-control-allow-origin']]).toEqual([200, 'https://events.example.com']);
   });
 
   it('gives an origin not on the list no Access-Control-Allow-Origin, so the browser keeps the answer from the page', async () => {

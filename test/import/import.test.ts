@@ -41,7 +41,17 @@ describe('import', () => {
   it('accepts records in any order within a file and reports what it imported', async () => {
     const community = await t.community('any-order');
     const summary = await t.importRecords(community, [...baseRecords].reverse());
-    expect(summary).toEqual({ records: 15, feeds: 4, profiles: 2, tags: 2, calendar_events: 7, posts: 0, comments: 0 });
+    expect(summary).toEqual({
+      records: 15,
+      feeds: 4,
+      profiles: 2,
+      tags: 2,
+      calendar_events: 7,
+      posts: 0,
+      comments: 0,
+      badges: 0,
+      groups: 0,
+    });
   });
 
   const bad: [string, string[], number, string][] = [
@@ -51,7 +61,7 @@ describe('import', () => {
       'an unknown kind',
       ['{"kind":"meme","id":"x"}'],
       1,
-      'line 1: kind must be one of feed, profile, tag, calendar_event, post, comment (got "meme")',
+      'line 1: kind must be one of feed, profile, tag, calendar_event, post, comment, badge, group (got "meme")',
     ],
     [
       'a missing field',

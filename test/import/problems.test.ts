@@ -325,7 +325,17 @@ describe('every bad line in one run', () => {
       [JSON.stringify(post('postdryrun01')), JSON.stringify(post('postdryrun02'))],
       { dryRun: true },
     );
-    expect(summary).toEqual({ records: 2, feeds: 0, profiles: 0, tags: 0, calendar_events: 0, posts: 2, comments: 0 });
+    expect(summary).toEqual({
+      records: 2,
+      feeds: 0,
+      profiles: 0,
+      tags: 0,
+      calendar_events: 0,
+      posts: 2,
+      comments: 0,
+      badges: 0,
+      groups: 0,
+    });
     expect(await count()).toBe(0);
     const error = await failure(id, [post('postdryrun03', { author: '99999999-9999-4999-8999-999999999999' })], {
       dryRun: true,

@@ -73,7 +73,8 @@ describe.skipIf(testDatabaseUrl)('an import into a new SQLite store', () => {
     let during: Files | null = null;
     let openedDuring = '';
     const summary = await importLines(store.store, store.community, records(200, 3), {
-      onWrite: () => {
+      onProgress: (phase) => {
+        if (phase !== 'checking') return;
         during = filesBeside(store.url);
         // A server or command opening the store meanwhile is told why it cannot.
         try {
@@ -105,7 +106,8 @@ describe.skipIf(testDatabaseUrl)('an import into a new SQLite store', () => {
       expect(reader.prepare('select count(*) as n from posts').get()).toEqual({ n: 0 });
       let during: Files | null = null;
       await importLines(store.store, store.community, records(200, 3), {
-        onWrite: () => {
+        onProgress: (phase) => {
+          if (phase !== 'checking') return;
           during = filesBeside(store.url);
         },
       });
@@ -127,7 +129,8 @@ describe.skipIf(testDatabaseUrl)('an import into a new SQLite store', () => {
     await sql`pragma wal_checkpoint(truncate)`.execute(store.store.db);
     let during: Files | null = null;
     await importLines(store.store, store.community, records(50, 3), {
-      onWrite: () => {
+      onProgress: (phase) => {
+        if (phase !== 'checking') return;
         during = filesBeside(store.url);
       },
     });

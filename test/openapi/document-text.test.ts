@@ -16,8 +16,9 @@ describe('the OpenAPI document', () => {
 
   it('introduces every scope a token can carry', () => {
     expect(doc.info.description).toContain(
-      'carries scopes:\n`read` (every GET), `members:write` (adding and deactivating members) and `events:write` ' +
-        '(creating, changing and\ndeleting calendar events); each operation lists the scope it needs.',
+      'carries scopes:\n`read` (every GET), `members:write` (adding and deactivating members, assigning badges, ' +
+        'replacing the members of\ngroups) and `events:write` (creating, changing and deleting calendar events); ' +
+        'each operation lists the scope it\nneeds.',
     );
   });
 });

@@ -74,6 +74,8 @@ describe.skipIf(Boolean(testDatabaseUrl))('npm start', () => {
     });
     expect(events.status).toBe(200);
     const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    // The demo's import, read from the store's record of runs.
+    expect(metrics).toContain('hearth_import_runs_total{source="demo",outcome="completed"} 1');
     expect(metrics).toContain('hearth_import_records_total{kind="posts"} 120');
     expect(metrics).toContain('hearth_import_duration_seconds_count 1');
 

@@ -1,5 +1,6 @@
 // `hearth pull` against a second Hearth process serving hosted-mode tokens: after a pull every answer of the copy
-// equals the original's; a run that fails keeps nothing and the next one resumes at the page it stopped on.
+// equals the original's (event times in UTC); a run that fails keeps nothing and the next one resumes at the page
+// it stopped on.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import {
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { openStore } from '../../src/db/store.js';
+import { eventTimesInUtc } from '../helpers/event-times.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestDatabase } from '../helpers/test-store.js';
 import { seedCommunity } from '../helpers/seed.js';
@@ -128,7 +130,10 @@ async function answers(ask: Ask): Promise<unknown[]> {
   return out;
 }
 
-/** Through a spec-mode token events' reminders (shown in hosted mode only) are not seen, so only spec answers compare. */
+/**
+ * Through a spec-mode token events' reminders (shown in hosted mode only) are not seen, so only spec answers compare.
+ * The API shows no event's time zone, so the copy answers its events' times in UTC.
+ */
 async function expectSameAnswers(
   copyCommunity: string,
   modes: readonly ('spec' | 'hosted')[] = ['spec', 'hosted'],
@@ -136,7 +141,7 @@ async function expectSameAnswers(
   for (const fieldNames of modes) {
     const before = await answers(askOrigin(originTokens[fieldNames]));
     const after = await answers(askCopy(await t.token(copyCommunity, ['read'], { fieldNames })));
-    expect(after).toEqual(before);
+    expect(after).toEqual(eventTimesInUtc(before));
     expect(before).toHaveLength(49);
   }
 }
@@ -385,5 +390,34 @@ describe('a pull that fails', () => {
     expect((await run([...args, '--restart'])).code).toBe(0);
     server.close();
     await expectSameAnswers(copy, ['spec']);
+
+    // Both runs are recorded as the pull's, with the address read: the refused one with nothing written.
+    const history = await run(['import', 'history', '--community', 'copy-refused', '--json']);
+    expect(history.code).toBe(0);
+    const runs = (JSON.parse(history.out.join('\n')) as Record<string, unknown>[]).map(
+      ({ id, started_at, finished_at, duration_ms, ...run }) => run,
+    );
+    expect(runs).toEqual([
+      {
+        community: 'copy-refused',
+        source: 'pull',
+        origin: `${url}/admin/v0`,
+        outcome: 'completed',
+        records: 23,
+        written: { feeds: 6, profiles: 2, tags: 2, calendar_events: 8, posts: 9, comments: 0 },
+        error: null,
+      },
+      {
+        community: 'copy-refused',
+        source: 'pull',
+        origin: `${url}/admin/v0`,
+        outcome: 'refused',
+        records: 19,
+        written: { feeds: 0, profiles: 0, tags: 0, calendar_events: 0, posts: 0, comments: 0 },
+        error: expect.stringMatching(
+          /^4 problems: line 15: feed\.id '00000000-0000-4000-8000-000000000000' is not the post's feed_id '[0-9a-f-]+' line 17: /,
+        ),
+      },
+    ]);
   });
 });

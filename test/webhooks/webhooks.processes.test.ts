@@ -141,7 +141,7 @@ describe('dispatchers in hearth serve processes', () => {
   it.runIf(testDatabaseUrl)('two processes on one PostgreSQL deliver each message once', async () => {
     receiver.respond = () => 204;
     const [a, b] = await Promise.all([startHearth(), startHearth()]);
-    // Two writes at a time, one through each process (writes serialise on the store version row anyway).
+    // Two writes at a time, one through each process (writes to one community serialise on its version row anyway).
     for (let i = 0; i < 40; i += 2)
       await Promise.all([createEvent(a.url, `Shared ${i}`), createEvent(b.url, `Shared ${i + 1}`)]);
     const rows = await allDelivered(40);

@@ -334,6 +334,8 @@ describe('members and imports', () => {
       calendar_events: 2,
       posts: 0,
       comments: 0,
+      badges: 0,
+      groups: 0,
     });
   });
 });

@@ -28,6 +28,8 @@ interface Operation {
   allOptional: boolean;
   hasBody: boolean;
   paginated: boolean;
+  /** The options type of its second argument: `If-Match` and `Idempotency-Key` where the operation takes them. */
+  options: 'CallOptions' | 'IdempotencyOptions' | 'IfMatchOptions';
 }
 
 const methods = ['get', 'put', 'post', 'delete', 'patch'];
@@ -38,6 +40,7 @@ export function operationsOf(document: DocumentShape): Operation[] {
     for (const [method, operation] of Object.entries(item)) {
       if (!methods.includes(method) || !operation.operationId) continue;
       const parameters = operation.parameters ?? [];
+      const headers = parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
       const data = operation.responses?.['200']?.content?.['application/json']?.schema?.properties?.['data'];
       found.push({
         id: operation.operationId,
@@ -52,6 +55,11 @@ export function operationsOf(document: DocumentShape): Operation[] {
           operation.requestBody === undefined,
         hasBody: operation.requestBody !== undefined,
         paginated: data?.properties?.['has_next'] !== undefined && data.properties['records'] !== undefined,
+        options: headers.includes('if-match')
+          ? 'IfMatchOptions'
+          : headers.includes('idempotency-key')
+            ? 'IdempotencyOptions'
+            : 'CallOptions',
       });
     }
   }
@@ -65,7 +73,9 @@ function methodSource(op: Operation): string {
   if (op.hasBody) types.push(`RequestBody<'${op.id}'>`);
   const optional = op.allOptional;
   const type = types.length > 0 ? types.join(' & ') : 'Record<never, never>';
-  const head = `(params: ${type}${optional ? ' = {}' : ''}, options: CallOptions = {})`;
+  // The answer's type is named, never inferred: a declaration file then names it too instead of spelling it out
+  // under the compiler options of this build, which a project with other options would read differently.
+  const head = `(params: ${type}${optional ? ' = {}' : ''}, options: ${op.options} = {}): Promise<AnswerOf<'${op.id}'>>`;
   const path = op.pathParams.length > 0 ? `{ ${op.pathParams.join(', ')} }` : null;
   const rest = op.hasQuery || op.hasBody ? (path ? 'rest' : 'params') : null;
   const fields: string[] = [];
@@ -82,15 +92,25 @@ function methodSource(op: Operation): string {
   return [
     `    /** ${op.summary}: \`${op.method} ${op.path}\`.${needs} */`,
     `    ${op.id}: async ${head} => {`,
-    `${destructure}      return call(api.${op.method}('${op.path}', { ${fields.join(', ')} }));`,
+    `${destructure}      return call(etags, api.${op.method}('${op.path}', { ${fields.join(', ')} }));`,
     '    },',
   ].join('\n');
+}
+
+/** The option types the methods name, `CallOptions` always (the page walkers take it). */
+function optionTypes(ops: Operation[]): string {
+  const used = new Set<string>(['CallOptions', ...ops.map((op) => op.options)]);
+  return [...used]
+    .sort()
+    .map((name) => `type ${name}`)
+    .join(', ');
 }
 
 export function operationsSource(document: DocumentShape): string {
   const ops = operationsOf(document);
   const pages = ops.filter((op) => op.paginated);
   const usedTypes = [
+    'AnswerOf',
     ops.some((op) => op.pathParams.length > 0) ? 'PathParams' : '',
     ops.some((op) => op.hasQuery) ? 'QueryParams' : '',
     ops.some((op) => op.hasBody) ? 'RequestBody' : '',
@@ -98,13 +118,14 @@ export function operationsSource(document: DocumentShape): string {
   return [
     '// Generated from openapi.json by `npm run openapi` (packages/client/scripts/generate.ts); do not edit.',
     "import type { Client } from 'openapi-fetch';",
-    "import { call, requestInit, type CallOptions } from './call.js';",
+    `import { call, requestInit, ${optionTypes(ops)} } from './call.js';`,
+    "import type { AnswerEtags } from './etags.js';",
     "import { paginate } from './paginate.js';",
     "import type { paths } from './schema.js';",
     `import type { ${usedTypes.join(', ')} } from './types.js';`,
     '',
-    '/** One method per operation of the document; each resolves to the `data` of the success body. */',
-    'export function operationMethods(api: Client<paths>) {',
+    '/** One method per operation of the document; each resolves to the `data` of the success body, its ETag kept in `etags`. */',
+    'export function operationMethods(api: Client<paths>, etags: AnswerEtags) {',
     '  return {',
     ...ops.map(methodSource),
     '  };',
@@ -117,7 +138,7 @@ export function operationsSource(document: DocumentShape): string {
     '  return {',
     ...pages.map((op) => {
       const optional = op.allOptional;
-      return `    ${op.id}: (params: Parameters<OperationMethods['${op.id}']>[0]${optional ? ' = {}' : ''}, options: CallOptions = {}) =>\n      paginate((page) => methods.${op.id}(page, options), params),`;
+      return `    ${op.id}: (params: Parameters<OperationMethods['${op.id}']>[0]${optional ? ' = {}' : ''}, options: CallOptions = {}): AsyncGenerator<AnswerOf<'${op.id}'>, void, undefined> =>\n      paginate((page) => methods.${op.id}(page, options), params),`;
     }),
     '  };',
     '}',

@@ -9,8 +9,11 @@ export interface Page<Item> {
   records: Item[];
 }
 
-/** Yields each page from `params.page` (0 when absent) on; `list` is any list or search method of the client. */
-export async function* paginate<const Params extends { page?: number }, Result extends Page<unknown>>(
+/**
+ * Yields each page from `params.page` (0 when absent) on; `list` is any list or search method of the client.
+ * `Params` is `object &`: a constraint of optional fields alone would refuse parameters that name no `page`.
+ */
+export async function* paginate<const Params extends object & { page?: number }, Result extends Page<unknown>>(
   list: (params: Params) => Promise<Result>,
   params: Params,
 ): AsyncGenerator<Result, void, undefined> {

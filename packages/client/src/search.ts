@@ -4,9 +4,9 @@ import type { CallOptions } from './call.js';
 import type { OperationMethods } from './operations.js';
 import { paginate } from './paginate.js';
 import type { components } from './schema.js';
-import type { QueryParams } from './types.js';
+import type { AnswerOf, QueryParams } from './types.js';
 
-type SearchPage = Awaited<ReturnType<OperationMethods['searchDocuments']>>;
+type SearchPage = AnswerOf<'searchDocuments'>;
 type SearchRecord = SearchPage['records'][number];
 
 export type SearchType = QueryParams<'searchDocuments'>['type'];

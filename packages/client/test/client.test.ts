@@ -16,7 +16,11 @@ let t: TestApp;
 let baseUrl: string;
 let client: HearthClient;
 let writer: HearthClient;
+let editor: HearthClient;
+let reader: string;
 const requests: string[] = [];
+/** The conditional and idempotency headers of each request `editor` sent. */
+const sent: { method: string; path: string; ifMatch: string | null; idempotencyKey: string | null }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -30,8 +34,19 @@ beforeAll(async () => {
     requests.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
     return fetch(request);
   };
-  client = createHearthClient({ baseUrl: `${baseUrl}/`, token: await t.token(community, ['read']), fetch: counting });
+  reader = await t.token(community, ['read']);
+  client = createHearthClient({ baseUrl: `${baseUrl}/`, token: reader, fetch: counting });
   writer = createHearthClient({ baseUrl, token: await t.token(community, ['members:write']) });
+  const recording = (request: Request) => {
+    sent.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      ifMatch: request.headers.get('if-match'),
+      idempotencyKey: request.headers.get('idempotency-key'),
+    });
+    return fetch(request);
+  };
+  editor = createHearthClient({ baseUrl, token: await t.token(community, ['read', 'events:write']), fetch: recording });
 });
 afterAll(() => t.close());
 
@@ -123,6 +138,12 @@ describe('one method per operation', () => {
       void writer.addMember({ email: 'a@example.com' });
       // @ts-expect-error comments have no title
       void client.searchDocuments({ q: 'x', type: 'comment' }).then((page) => page.records[0]?.title);
+      // @ts-expect-error If-Match is for changes and deletes
+      void client.getPost({ post_id: 'x' }, { ifMatch: '"v1"' });
+      // @ts-expect-error a change takes no Idempotency-Key
+      void editor.updateCalendarEvent({ calendar_event_id: 'x', location: null }, { idempotencyKey: 'k' });
+      // @ts-expect-error an ETag is a string
+      void editor.deleteCalendarEvent({ calendar_event_id: 'x' }, { ifMatch: 1 });
     };
     expect(typeof calls).toBe('function');
   });
@@ -204,5 +225,81 @@ describe('every page', () => {
     const pages = [];
     for await (const page of client.pages.listFeedPosts({ feed_id: 'home', page: 50 })) pages.push(page.count);
     expect(pages).toEqual([0]);
+  });
+});
+
+describe('ETags and If-Match', () => {
+  /** The ETag a GET of the event answers now, read without the client. */
+  const currentEtag = async (id: string) => (await t.get(`/admin/v0/calendar_events/${id}`, reader)).headers.etag;
+  const newEvent = async (title: string, options: { idempotencyKey?: string } = {}) => {
+    const [host] = (await client.getCalendarEvent({ calendar_event_id: 'evdstcross01' })).hosts;
+    if (!host) throw new Error('the fixture event has a host');
+    return editor.createCalendarEvent(
+      {
+        title,
+        start_date: '2031-05-06T17:00:00+02:00',
+        end_date: '2031-05-06T18:00:00+02:00',
+        hosts: [host.profile_id],
+        description: { text: 'Questions about the client.' },
+        location: 'Room 1',
+      },
+      options,
+    );
+  };
+
+  it('etagOf gives the ETag of the answer a record came from; ifMatch makes a change or a delete conditional', async () => {
+    sent.length = 0;
+    const created = await newEvent('Client office hours', { idempotencyKey: 'client-etag-1' });
+    const id = created.id;
+    const first = await currentEtag(id);
+    expect(first).toMatch(/^"[^"]+"$/);
+    expect(editor.etagOf(created)).toBe(first);
+    const read = await editor.getCalendarEvent({ calendar_event_id: id });
+    expect(editor.etagOf(read)).toBe(first);
+
+    const moved = await editor.updateCalendarEvent(
+      { calendar_event_id: id, location: 'Room 2' },
+      { ifMatch: editor.etagOf(read) },
+    );
+    expect(moved).toMatchObject({ id, location: 'Room 2' });
+    const second = await currentEtag(id);
+    expect(second).not.toBe(first);
+    expect(editor.etagOf(moved)).toBe(second);
+
+    // A change or a delete made from the first read is refused, and nothing changes.
+    const stale = await failure(
+      editor.updateCalendarEvent({ calendar_event_id: id, location: 'Room 3' }, { ifMatch: editor.etagOf(read) }),
+    );
+    expect(stale).toMatchObject({ status: 412, code: 'precondition_failed', details: [] });
+    expect(
+      await failure(editor.deleteCalendarEvent({ calendar_event_id: id }, { ifMatch: first ?? '' })),
+    ).toMatchObject({ status: 412, code: 'precondition_failed' });
+    expect((await client.getCalendarEvent({ calendar_event_id: id })).location).toBe('Room 2');
+    expect(await currentEtag(id)).toBe(second);
+
+    expect(await editor.deleteCalendarEvent({ calendar_event_id: id }, { ifMatch: editor.etagOf(moved) })).toEqual({
+      id,
+    });
+    expect((await t.get(`/admin/v0/calendar_events/${id}`, reader)).statusCode).toBe(404);
+    expect(sent).toEqual([
+      { method: 'POST', path: '/admin/v0/calendar_events', ifMatch: null, idempotencyKey: 'client-etag-1' },
+      { method: 'GET', path: `/admin/v0/calendar_events/${id}`, ifMatch: null, idempotencyKey: null },
+      { method: 'PATCH', path: `/admin/v0/calendar_events/${id}`, ifMatch: first, idempotencyKey: null },
+      { method: 'PATCH', path: `/admin/v0/calendar_events/${id}`, ifMatch: first, idempotencyKey: null },
+      { method: 'DELETE', path: `/admin/v0/calendar_events/${id}`, ifMatch: first, idempotencyKey: null },
+      { method: 'DELETE', path: `/admin/v0/calendar_events/${id}`, ifMatch: second, idempotencyKey: null },
+    ]);
+  });
+
+  it('etagOf gives a page its ETag and refuses a value no answer of this client came with', async () => {
+    const page = await client.listFeedPosts({ feed_id: 'home', per_page: 2 });
+    const raw = await t.get('/admin/v0/feeds/home/posts?per_page=2', reader);
+    expect(client.etagOf(page)).toBe(raw.headers.etag);
+    const post = await client.getPost({ post_id: postIds.welcome });
+    const refused =
+      'No ETag is known for this value: pass a record or page as a method of this client resolved to it (a GET, a create or an update)';
+    expect(() => client.etagOf({ ...post })).toThrow(new TypeError(refused));
+    expect(() => writer.etagOf(post)).toThrow(new TypeError(refused));
+    expect(() => client.etagOf(page.records)).toThrow(new TypeError(refused));
   });
 });

@@ -1,0 +1,88 @@
+// `hearth slack connect` and `hearth slack status`: a community's Slack connection. The bot token and signing
+// secret come from a file or the environment, never from the arguments (which every user of the machine can list),
+// and are never printed.
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { CliError, type CliContext } from './context.js';
+import { list } from './slack-import.command.js';
+
+interface ConnectFlags {
+  community: string;
+  botTokenFile?: string;
+  signingSecretFile?: string;
+  channels?: string;
+  allPublic?: boolean;
+}
+
+function secretFile(path: string | undefined, what: string): string | undefined {
+  if (path === undefined) return undefined;
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch (error) {
+    throw new CliError(`Cannot read the ${what} from '${path}': ${(error as NodeJS.ErrnoException).code ?? 'error'}.`);
+  }
+}
+
+export function slackConnectCommands(slack: Command, ctx: CliContext): void {
+  slack
+    .command('connect')
+    .description("store a community's Slack bot token, signing secret and channels to mirror (secrets never shown)")
+    .requiredOption('--community <slug>', 'the community')
+    .option('--bot-token-file <path>', 'a file holding the bot token (xoxb-…); else SLACK_BOT_TOKEN')
+    .option('--signing-secret-file <path>', "a file holding the app's signing secret; else SLACK_SIGNING_SECRET")
+    .option('--channels <names>', 'the channels to mirror (names or ids, comma-separated)')
+    .option('--all-public', 'mirror every public channel (the default of a first connect)')
+    .action((flags: ConnectFlags) =>
+      ctx.withStore(async (store, config) => {
+        if (flags.channels !== undefined && flags.allPublic)
+          throw new CliError('Pass --channels or --all-public, not both.');
+        const [{ createCommunitiesService }, { createSlackConnectionsService, SlackConnectionError }] =
+          await Promise.all([
+            import('../communities/communities.service.js'),
+            import('../slack/slack-connections.service.js'),
+          ]);
+        const community = await createCommunitiesService(store.db, store.dialect).get(flags.community);
+        try {
+          const connection = await createSlackConnectionsService(store.db, ctx.clock).connect(community.id, {
+            botToken: secretFile(flags.botTokenFile, 'bot token') ?? config.slackBotToken ?? undefined,
+            signingSecret:
+              secretFile(flags.signingSecretFile, 'signing secret') ?? config.slackSigningSecret ?? undefined,
+            channels: flags.allPublic ? 'all' : list(flags.channels),
+          });
+          ctx.io.out(
+            `Connected '${community.slug}' to Slack: bot token set, signing secret ${connection.signingSecret === null ? 'not set' : 'set'}, channels: ${connection.channels?.join(', ') ?? 'all public'}.`,
+          );
+        } catch (error) {
+          if (error instanceof SlackConnectionError) throw new CliError(error.message);
+          throw error;
+        }
+      }),
+    );
+
+  slack
+    .command('status')
+    .description("every community's Slack connection, without its secrets")
+    .option('--json', 'print one JSON array')
+    .action((flags: { json?: boolean }) =>
+      ctx.withStore(async (store) => {
+        const { createSlackConnectionsService } = await import('../slack/slack-connections.service.js');
+        const connections = await createSlackConnectionsService(store.db, ctx.clock).status();
+        if (flags.json) {
+          ctx.io.out(JSON.stringify(connections));
+          return;
+        }
+        ctx.io.out(['community', 'bot_token', 'signing_secret', 'channels', 'connected_at', 'synced_at'].join('\t'));
+        for (const c of connections)
+          ctx.io.out(
+            [
+              c.community,
+              c.bot_token,
+              c.signing_secret,
+              Array.isArray(c.channels) ? c.channels.join(',') : c.channels,
+              c.created_at,
+              c.synced_at ?? 'never',
+            ].join('\t'),
+          );
+      }),
+    );
+}

@@ -1,0 +1,69 @@
+// The messages of one channel, parents before their replies, as import records: threads checked (a reply whose
+// parent is missing is counted and named, never written), a message seen twice written once (a broadcast reply is
+// in both the channel's history and its thread), authors the user list lacks written as profiles first.
+import { isRecord, type JsonRecord } from '../content/loose-json.js';
+import type { SlackChannel } from './slack-feeds.js';
+import { classify, filesOf, reactionsOf, recordOfMessage, type MessageContext } from './slack-messages.js';
+import { profileOfAuthor } from './slack-profiles.js';
+import { ORPHANS_NAMED, countSkipped, type SlackTally } from './slack-tally.js';
+import { compareTs, isSlackTs, stampOfTs } from './slack-time.js';
+
+export interface HistoryContext extends MessageContext {
+  /** Authors with a profile in this import so far: the user list's, and those written here. */
+  authors: Set<string>;
+  tally: SlackTally;
+}
+
+/** A message that is not an object or has no valid `ts`: the source is malformed there. */
+export class SlackMessageError extends Error {}
+
+export class ChannelHistory {
+  /** `ts` of this channel's posts so far: the parents a reply may name. */
+  private readonly posts = new Set<string>();
+  private readonly written = new Set<string>();
+
+  constructor(
+    private readonly context: HistoryContext,
+    private readonly channel: SlackChannel,
+  ) {}
+
+  /** Records of `messages` (oldest first among themselves; parents given before, or among, their replies). */
+  *records(messages: readonly unknown[]): Generator<Record<string, unknown>> {
+    const { tally } = this.context;
+    const valid: JsonRecord[] = [];
+    messages.forEach((message, index) => {
+      if (!isRecord(message) || !isSlackTs(message.ts))
+        throw new SlackMessageError(`message ${index + 1} is not a message object with a valid 'ts'`);
+      valid.push(message);
+    });
+    valid.sort((a, b) => compareTs(a.ts as string, b.ts as string));
+    for (const message of valid) {
+      tally.messages++;
+      const m = classify(message);
+      if ('skip' in m) {
+        countSkipped(tally, m.skip);
+        continue;
+      }
+      if (this.written.has(m.ts)) continue;
+      const parentTs = m.threadTs ?? m.ts;
+      if (m.reply && !this.posts.has(parentTs)) {
+        tally.orphanReplies++;
+        const name = `#${this.channel.name} ${parentTs}`;
+        if (tally.orphansNamed.length < ORPHANS_NAMED && !tally.orphansNamed.includes(name))
+          tally.orphansNamed.push(name);
+        continue;
+      }
+      this.written.add(m.ts);
+      if (!m.reply) this.posts.add(m.ts);
+      if (!this.context.authors.has(m.authorId)) {
+        this.context.authors.add(m.authorId);
+        yield profileOfAuthor(m.authorId, message, stampOfTs(m.ts));
+      }
+      const files = filesOf(message);
+      tally.files += files.length;
+      tally.hiddenFiles += files.filter((file) => file.mode === 'hidden_by_limit').length;
+      tally.reactions += reactionsOf(message);
+      yield recordOfMessage(this.context, this.channel.id, m);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+// `hearth slack import`: a Slack workspace export (ZIP) into one community through the import path of `hearth
+// import` — one transaction, all or nothing, the same progress and summary — read entry by entry, never whole.
+import type { Store } from '../db/store.js';
+import { importLines, type ImportOptions, type ImportSummary } from '../import/import.service.js';
+import { ChannelHistory, SlackMessageError } from './channel-history.js';
+import { daysOfChannel, layoutOf } from './export-layout.js';
+import { readArray, readChannels, readUsers } from './export-read.js';
+import { ExportArchive, SlackExportError, type ZipLimits } from './export-zip.js';
+import { readAhead } from './read-ahead.js';
+import { chooseChannels, startHistory } from './slack-source.js';
+import type { SlackTally } from './slack-tally.js';
+
+export interface SlackImportOptions extends Pick<ImportOptions, 'clock' | 'writes' | 'dryRun' | 'onProgress'> {
+  /** Private channels (groups.json) too; public channels only by default. Direct messages never. */
+  includePrivate?: boolean;
+  /** Only these channels (names or ids). */
+  channels?: readonly string[];
+  /** The workspace's domain (`acme` for acme.slack.com), for permalinks; without it they are null. */
+  domain?: string | null;
+  limits?: ZipLimits;
+}
+
+export interface SlackImportResult {
+  imported: ImportSummary;
+  slack: SlackTally;
+}
+
+export async function importSlackExport(
+  store: Store,
+  communityId: string,
+  path: string,
+  options: SlackImportOptions = {},
+): Promise<SlackImportResult> {
+  const archive = await ExportArchive.open(path, options.limits);
+  try {
+    const layout = layoutOf(archive.names());
+    const users = await readUsers(archive, layout);
+    const listed = chooseChannels(
+      await readChannels(archive, layout, options.includePrivate === true),
+      options.channels,
+    );
+    const { context, lines } = startHistory(
+      users,
+      listed.map((l) => l.channel),
+      options.domain ?? null,
+    );
+    async function* records(): AsyncGenerator<string> {
+      for (const line of lines) yield JSON.stringify(line);
+      for (const { channel, root } of listed) {
+        const history = new ChannelHistory(context, channel);
+        for (const day of daysOfChannel(layout, root, channel.name)) {
+          const messages = await readArray(archive, day);
+          try {
+            for (const record of history.records(messages)) yield JSON.stringify(record);
+          } catch (error) {
+            if (error instanceof SlackMessageError)
+              throw new SlackExportError(`entry '${day}': ${error.message}; nothing was imported.`);
+            throw error;
+          }
+        }
+      }
+    }
+    const imported = await importLines(store, communityId, await readAhead(records()), {
+      clock: options.clock,
+      writes: options.writes,
+      dryRun: options.dryRun,
+      onProgress: options.onProgress,
+      source: 'slack',
+    });
+    return { imported, slack: context.tally };
+  } finally {
+    archive.close();
+  }
+}

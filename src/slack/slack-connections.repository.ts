@@ -1,0 +1,45 @@
+// SQL of the slack_connections table: one row per community, its secrets included (read by the command line only).
+import type { Kysely } from 'kysely';
+import type { Database, SlackConnectionsTable } from '../db/database.js';
+
+export type SlackConnectionRow = SlackConnectionsTable;
+
+export function findConnection(db: Kysely<Database>, communityId: string): Promise<SlackConnectionRow | undefined> {
+  return db.selectFrom('slack_connections').selectAll().where('community_id', '=', communityId).executeTakeFirst();
+}
+
+export async function saveConnection(db: Kysely<Database>, row: SlackConnectionRow): Promise<void> {
+  await db
+    .insertInto('slack_connections')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('community_id').doUpdateSet({
+        bot_token: row.bot_token,
+        signing_secret: row.signing_secret,
+        channels: row.channels,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+}
+
+export async function markSynced(db: Kysely<Database>, communityId: string, at: string): Promise<void> {
+  await db.updateTable('slack_connections').set({ synced_at: at }).where('community_id', '=', communityId).execute();
+}
+
+/** Every connection with its community's slug, secrets left out of the query. */
+export function listConnections(db: Kysely<Database>) {
+  return db
+    .selectFrom('slack_connections')
+    .innerJoin('communities', 'communities.id', 'slack_connections.community_id')
+    .select([
+      'communities.slug',
+      'slack_connections.signing_secret',
+      'slack_connections.channels',
+      'slack_connections.created_at',
+      'slack_connections.updated_at',
+      'slack_connections.synced_at',
+    ])
+    .orderBy('communities.slug')
+    .execute();
+}

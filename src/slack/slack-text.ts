@@ -1,0 +1,41 @@
+// A message's text as Hearth keeps it: the rich-text blocks (a composed message's own, or one made from its mrkdwn
+// `text`), their plain text with people and channels named, and a post's title.
+import { blocksToPlaintext, type NameResolvers } from '../content/rich-text.js';
+import { recordsOf, stringOf, type JsonRecord } from '../content/loose-json.js';
+import { mrkdwnBlocks } from './mrkdwn.js';
+
+/** Longest title; a longer first line is cut at the last word boundary before it, and ends in '…'. */
+export const TITLE_LENGTH = 80;
+
+/** The message's rich_text blocks when it has them, else blocks made from its mrkdwn `text`, else its other blocks. */
+export function blocksOfMessage(message: JsonRecord): JsonRecord[] | null {
+  const blocks = recordsOf(message.blocks);
+  if (blocks.some((block) => block.type === 'rich_text')) return blocks;
+  const text = stringOf(message.text) ?? '';
+  return mrkdwnBlocks(text) ?? (blocks.length > 0 ? blocks : null);
+}
+
+export function plaintextOf(blocks: JsonRecord[] | null, names: NameResolvers): string | null {
+  if (blocks === null) return null;
+  const text = blocksToPlaintext(blocks, names);
+  return text === '' ? null : text;
+}
+
+/**
+ * A post's title: the first non-empty line of its plain text, cut at a word boundary past TITLE_LENGTH; a message
+ * with no text is titled by its first file's title or name; null when it has neither.
+ */
+export function titleOf(plaintext: string | null, files: JsonRecord[]): string | null {
+  const line = plaintext
+    ?.split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '');
+  if (line === undefined) {
+    const file = files[0];
+    return (file && (stringOf(file.title) || stringOf(file.name))) || null;
+  }
+  if ([...line].length <= TITLE_LENGTH) return line;
+  const cut = [...line].slice(0, TITLE_LENGTH).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > TITLE_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

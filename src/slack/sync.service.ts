@@ -1,0 +1,148 @@
+// `hearth slack sync`: a community's Slack history through the Web API with its connection's bot token, resumable
+// like `hearth pull` (pages kept on disk as they arrive, sync-fetch.ts), then written in one import transaction
+// through the records of an export import, so that both converge on the same ids.
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Store } from '../db/store.js';
+import { recordsOf, isRecord, stringOf, type JsonRecord } from '../content/loose-json.js';
+import { importLines, type ImportOptions, type ImportSummary } from '../import/import.service.js';
+import { ChannelHistory } from './channel-history.js';
+import { readAhead } from './read-ahead.js';
+import { channelOf, type SlackChannel } from './slack-feeds.js';
+import { feedIdOf } from './slack-ids.js';
+import { newestTsOfFeed } from './slack-sync.repository.js';
+import { startHistory, type SlackStart } from './slack-source.js';
+import type { SlackTally } from './slack-tally.js';
+import { fetchAll } from './sync-fetch.js';
+import {
+  discardSync,
+  freshSyncState,
+  loadSyncState,
+  SlackSyncError,
+  type SyncFiles,
+  type SyncState,
+} from './sync-state.js';
+import type { SlackApi } from './web-api.js';
+
+export interface SyncOptions extends Pick<ImportOptions, 'clock' | 'writes' | 'onProgress'> {
+  store: Store;
+  api: SlackApi;
+  files: SyncFiles;
+  community: { id: string; slug: string };
+  /** Channels to read (names or ids); null: every public channel. */
+  channels: readonly string[] | null;
+  /** Only messages after this instant (ms); otherwise after the newest message held of each channel. */
+  sinceMs: number | null;
+  /** Discard an unfinished sync instead of resuming it. */
+  restart: boolean;
+  pageSize: number;
+  progress(line: string): void;
+}
+
+export interface SyncResult {
+  imported: ImportSummary;
+  slack: SlackTally;
+  fetched: SyncState['fetched'];
+  resumed: boolean;
+}
+
+async function workspace(api: SlackApi): Promise<{ team: string; domain: string | null }> {
+  const auth = await api('auth.test', {});
+  const url = stringOf(auth.url) ?? '';
+  return {
+    team: stringOf(auth.team_id) ?? '',
+    domain: /^https:\/\/([a-z0-9-]+)\.slack\.com\/?$/.exec(url)?.[1] ?? null,
+  };
+}
+
+/** The spool's pages as import records: users and channels first, then each channel's history and threads. */
+async function* recordsOfSpool(
+  files: SyncFiles,
+  state: SyncState,
+  tally: { slack?: SlackTally },
+): AsyncGenerator<string> {
+  const users: JsonRecord[] = [];
+  let start: SlackStart | null = null;
+  const histories = new Map<string, ChannelHistory>();
+  const channels = new Map<string, SlackChannel>();
+  for await (const line of createInterface({
+    input: createReadStream(files.spool),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  })) {
+    if (line === '') continue;
+    const page = JSON.parse(line) as JsonRecord;
+    if (Array.isArray(page.users)) users.push(...recordsOf(page.users));
+    else if (Array.isArray(page.channels)) {
+      for (const raw of page.channels) {
+        const channel = channelOf(raw, false);
+        if (channel) channels.set(channel.id, channel);
+      }
+      start = startHistory(users, [...channels.values()], state.domain);
+      tally.slack = start.context.tally;
+      for (const record of start.lines) yield JSON.stringify(record);
+    } else if (start !== null) {
+      const id = stringOf(page.history) ?? stringOf(page.replies) ?? '';
+      const channel = channels.get(id);
+      if (!channel) continue;
+      let history = histories.get(id);
+      if (!history) {
+        history = new ChannelHistory(start.context, channel);
+        histories.set(id, history);
+      }
+      for (const record of history.records(isRecord(page) ? (page.messages as unknown[]) : []))
+        yield JSON.stringify(record);
+    }
+  }
+}
+
+export async function syncSlack(options: SyncOptions): Promise<SyncResult> {
+  const { files, api, community, progress } = options;
+  if (options.restart) discardSync(files);
+  let state = loadSyncState(files);
+  const resumed = state !== null;
+  if (state && state.community !== community.slug)
+    throw new SlackSyncError(
+      `${files.dir} holds an unfinished sync of '${state.community}'; pass --restart to discard it.`,
+    );
+  const { team, domain } = await workspace(api);
+  if (state && state.team !== team)
+    throw new SlackSyncError(
+      `${files.dir} holds an unfinished sync of another workspace (${state.team}); pass --restart to discard it.`,
+    );
+  if (!state) {
+    discardSync(files);
+    state = freshSyncState(community.slug, team, domain);
+  } else {
+    progress(`Resuming the sync kept in ${files.dir}: ${state.fetched.messages} messages fetched so far.`);
+  }
+  const since = options.sinceMs === null ? null : `${Math.floor(options.sinceMs / 1000)}.000000`;
+  await fetchAll(
+    {
+      api,
+      files,
+      channels: options.channels,
+      pageSize: options.pageSize,
+      oldestOf: async (channel) =>
+        since ?? (await newestTsOfFeed(options.store.db, community.id, feedIdOf(channel.id))),
+      progress,
+    },
+    state,
+  );
+  progress(`Importing what was fetched into '${community.slug}' in one transaction…`);
+  const tally: { slack?: SlackTally } = {};
+  const imported = await importLines(
+    options.store,
+    community.id,
+    await readAhead(recordsOfSpool(files, state, tally)),
+    {
+      clock: options.clock,
+      writes: options.writes,
+      onProgress: options.onProgress,
+      source: 'slack',
+    },
+  );
+  discardSync(files);
+  const slack = tally.slack;
+  if (!slack) throw new SlackSyncError('the sync fetched no channel list.');
+  return { imported, slack, fetched: state.fetched, resumed };
+}

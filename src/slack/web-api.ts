@@ -1,0 +1,52 @@
+// Slack's Web API through its official client (@slack/web-api): every call a POST with the bot token, a 429 waited
+// out for its Retry-After (the client pauses its queue), other failures retried a few times. The client logs
+// nothing of its own here; the token is never logged or written anywhere.
+import { WebClient, WebClientEvent } from '@slack/web-api';
+import type { JsonRecord } from '../content/loose-json.js';
+
+export interface SlackApiOptions {
+  token: string;
+  /** `https://slack.com/api/` (config SLACK_API_URL). */
+  apiUrl: string;
+  /** Retries of a failed or rate-limited call. */
+  retries: number;
+  /** First wait before a retry (doubling after); a 429 waits its Retry-After first. */
+  minRetryMs?: number;
+  onRateLimited?(seconds: number, method: string): void;
+}
+
+/** One method's answer: `ok` was true (the client throws otherwise), the rest read as loose JSON. */
+/** A call that failed after its retries (or at once, for an error Slack answered); names the method. */
+export class SlackApiError extends Error {}
+
+export type SlackApi = (method: string, args: Record<string, unknown>) => Promise<JsonRecord>;
+
+const quiet = {
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+  setLevel() {},
+  getLevel: () => 'error' as never,
+  setName() {},
+};
+
+export function slackApi(options: SlackApiOptions): SlackApi {
+  const client = new WebClient(options.token, {
+    slackApiUrl: options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`,
+    logger: quiet,
+    retryConfig: { retries: options.retries, factor: 2, minTimeout: options.minRetryMs ?? 1000, maxTimeout: 60_000 },
+    maxRequestConcurrency: 1,
+    timeout: 60_000,
+  });
+  client.on(WebClientEvent.RATE_LIMITED, (seconds: number, { url }: { url: string }) =>
+    options.onRateLimited?.(seconds, url.slice(url.lastIndexOf('/') + 1)),
+  );
+  return async (method, args) => {
+    try {
+      return (await client.apiCall(method, args)) as unknown as JsonRecord;
+    } catch (error) {
+      throw new SlackApiError(`${method} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+}
