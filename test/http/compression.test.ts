@@ -14,6 +14,8 @@ let uncached: TestApp;
 let token: string;
 let uncachedToken: string;
 let writer: string;
+/** The cached app's community of the fixtures. */
+let community: string;
 
 const list = '/admin/v0/feeds/home/posts';
 const post = `/admin/v0/posts/${postIds.prose}`;
@@ -24,7 +26,6 @@ const smallPost = `/admin/v0/posts/${postIds.tieA}`;
 beforeAll(async () => {
   cached = await createTestApp();
   uncached = await createTestApp({ config: { answerCacheBytes: 0 } });
-  let community: string;
   ({ community, token } = await cached.seed('squeeze', postRecords));
   writer = await cached.token(community, ['read', 'events:write']);
   ({ token: uncachedToken } = await uncached.seed('squeeze', postRecords));
@@ -271,8 +272,6 @@ describe('compressed answers', () => {
   });
 
   it('compresses hosted-name answers (kept ones once), error answers and /metrics too', async () => {
-    const community = (await cached.testStore.store.db.selectFrom('communities').select('id').executeTakeFirstOrThrow())
-      .id;
     const hosted = await cached.token(community, ['read'], { fieldNames: 'hosted' });
     for (const path of [list, post]) {
       const auth = { authorization: `Bearer ${hosted}` };
