@@ -94,6 +94,43 @@ ${stores.flatMap((r) => r.imports.map((i) => `- *${i.title}* (${storeName(r.stor
 `;
 }
 
+/** Compressed workloads beside the workload asking for the same answers uncompressed: bytes saved, CPU it costs. */
+function compressionSection(results: BenchResults): string {
+  const compressed = results.workloads.filter((w) => w.coding);
+  if (compressed.length === 0) return '';
+  const byName = new Map(results.workloads.map((w) => [w.name, w]));
+  const lines = compressed.map((w) => {
+    const plain = w.identity === undefined ? undefined : byName.get(w.identity);
+    const identityBytes = w.identityBytes ?? Number.NaN;
+    const saved = `${(100 * (1 - w.bodyBytes / identityBytes)).toFixed(0)}%`;
+    const cpu = w.hearth.cpuPerRequestUs;
+    const plainCpu = plain?.hearth.cpuPerRequestUs ?? Number.NaN;
+    const signed = (value: number) => (value >= 0 ? `+${int(value)}` : `−${int(-value)}`);
+    return [
+      w.title,
+      `\`${w.coding}\``,
+      `${int(identityBytes)} → ${int(w.bodyBytes)} (${saved})`,
+      `${int(cpu)} / ${int(plainCpu)} (${Number.isFinite(plainCpu) ? signed(cpu - plainCpu) : 'n/a'})`,
+      `${int(w.hearth.rps)} / ${plain ? int(plain.hearth.rps) : 'n/a'}`,
+      `**${ratio(w.hearth.rps, w.baseline.rps)}** / ${plain ? ratio(plain.hearth.rps, plain.baseline.rps) : 'n/a'}`,
+      `${ratio(cpu, w.baseline.cpuPerRequestUs)} / ${plain ? ratio(plainCpu, plain.baseline.cpuPerRequestUs) : 'n/a'}`,
+    ].join(' | ');
+  });
+  return `
+### Compressed answers (issue 36, item 7)
+
+Each compressed workload asks for the URLs of its uncompressed row with \`Accept-Encoding\`, and each pair is
+read against the other: bytes per answer as sent (the baseline sends as many), and the server CPU each request
+took, compressed / uncompressed, the difference being what compression costs (or saves) per answer. A cached
+answer is compressed once per coding and kept (brotli 5, gzip 6): the cached rows pay only for choosing the kept
+form. The *spread* rows miss the cache, so each answer is compressed as it is read.
+
+| Workload | Coding | Bytes per answer: uncompressed → sent (saved) | Server CPU µs/req: compressed / uncompressed (difference) | Hearth req/s: compressed / uncompressed | Ratio to baseline req/s | Ratio to baseline CPU |
+|---|---|---:|---:|---:|---:|---:|
+${lines.map((line) => `| ${line} |`).join('\n')}
+`;
+}
+
 function postgresSection(results: BenchResults | null): string {
   if (!results) return '';
   const verdict = (pass: boolean | null) => (pass === null ? 'not run' : pass ? '**pass**' : '**FAIL**');
@@ -164,6 +201,7 @@ baseline ${int(results.baselinePeakRssMb)} MB.
 The answer-cache column is the share of the loaded run's answers served from the per-process cache of
 rendered answers (from \`/metrics\`); the *spread* workloads ask for more distinct records than it holds.
 
+${compressionSection(results)}
 ### Targets (issue 11 for the read path; search from issues 7 and 12)
 
 | Target | Measured | Result |

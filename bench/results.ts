@@ -23,8 +23,12 @@ export interface WorkloadResult {
   title: string;
   /** What it requests, in words, for the method section. */
   description: string;
-  /** Mean body size of a sample of its responses; the baseline answers this many bytes. */
+  /** Mean body size of a sample of its responses, as sent (compressed, for a compressed workload); the baseline answers this many bytes. */
   bodyBytes: number;
+  /** A compressed workload's coding, the mean size of the same answers uncompressed, and the workload asking for them so. */
+  coding?: 'br' | 'gzip';
+  identityBytes?: number;
+  identity?: string;
   urls: number;
   /** Mean `total_records` over the sampled answers of a list or search (how much each one counts). */
   meanTotalRecords: number | null;

@@ -1,7 +1,9 @@
 // `npm run bench`: corpus, Hearth and baseline up, each workload measured against both, results and report written.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { cpus, loadavg, release, tmpdir, totalmem, type } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { renderChart } from './chart.js';
 import { renderImportChart } from './import-chart.js';
 import { COMMUNITY, ensureCorpus, ensurePostgresCorpus } from './corpus.js';
@@ -20,7 +22,10 @@ import { buildWorkloads, type Workload } from './workloads.js';
 const log = (text: string) => process.stderr.write(`${text}\n`);
 
 interface Sample {
+  /** As sent: compressed, for a compressed workload. */
   bodyBytes: number;
+  /** Uncompressed. */
+  identityBytes: number;
   meanTotalRecords: number | null;
 }
 
@@ -63,25 +68,63 @@ async function etagsOf(hearth: Service, token: string, paths: readonly string[])
   return etags;
 }
 
-/** Mean body size (and total_records) of up to 50 of the workload's URLs; every one must answer 200 with a JSON object. */
+/** One answer as it came over the wire (node:http decodes nothing, unlike fetch): status, coding and bytes. */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; coding: string | undefined; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          coding: response.headers['content-encoding'],
+          bytes: Buffer.concat(chunks),
+        }),
+      );
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/**
+ * Mean body size (and total_records) of up to 50 of the workload's URLs; every one must answer 200 with a JSON
+ * object, in the workload's coding when it has one.
+ */
 async function sample(hearth: Service, token: string, workload: Workload): Promise<Sample> {
   const count = Math.min(50, workload.paths.length);
   const step = workload.paths.length / count;
   const sizes: number[] = [];
+  const identitySizes: number[] = [];
   const totals: number[] = [];
   for (let i = 0; i < count; i++) {
     const path = workload.paths[Math.floor(i * step)] ?? '/';
-    const response = await fetch(hearth.baseUrl + path, { headers: { authorization: `Bearer ${token}` } });
-    const body = await response.arrayBuffer();
-    const text = new TextDecoder().decode(body);
+    const { coding } = workload;
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (coding) headers['accept-encoding'] = coding;
+    const response = await rawGet(hearth.baseUrl + path, headers);
+    const body =
+      coding === 'br'
+        ? brotliDecompressSync(response.bytes)
+        : coding === 'gzip'
+          ? gunzipSync(response.bytes)
+          : response.bytes;
+    const text = body.toString('utf8');
     const expected = path.startsWith('/admin/') ? '{"success":true' : '{';
-    if (response.status !== 200 || !text.startsWith(expected))
-      throw new Error(`${path} answered ${response.status}: ${text.slice(0, 300)}`);
-    sizes.push(body.byteLength);
+    if (response.status !== 200 || response.coding !== coding || !text.startsWith(expected))
+      throw new Error(`${path} answered ${response.status} in ${response.coding ?? 'identity'}: ${text.slice(0, 300)}`);
+    sizes.push(response.bytes.length);
+    identitySizes.push(body.length);
     const total = /"total_records":(\d+)/.exec(text);
     if (total) totals.push(Number(total[1]));
   }
-  return { bodyBytes: mean(sizes), meanTotalRecords: totals.length === count ? mean(totals) : null };
+  return {
+    bodyBytes: mean(sizes),
+    identityBytes: mean(identitySizes),
+    meanTotalRecords: totals.length === count ? mean(totals) : null,
+  };
 }
 
 /** Whether GET /search exists yet (its route may land after the rest). */
@@ -128,7 +171,9 @@ async function runWorkloads(
     // A 304 carries no body: the baseline answers its smallest body.
     const bodyBytes = workload.conditional ? 0 : sampled.bodyBytes;
     const etags = workload.conditional ? await etagsOf(hearth, token, workload.paths) : undefined;
-    const job = { paths: workload.paths, headers: { authorization: `Bearer ${token}` } };
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (workload.coding) headers['accept-encoding'] = workload.coding;
+    const job = { paths: workload.paths, headers };
     // One loaded round: the first warmed as the options say, the others only enough for their new connections.
     const loaded = (round: number) => ({
       ...job,
@@ -161,6 +206,9 @@ async function runWorkloads(
       title: workload.title,
       description: workload.description,
       bodyBytes,
+      ...(workload.coding
+        ? { coding: workload.coding, identityBytes: sampled.identityBytes, identity: workload.identity }
+        : {}),
       urls: new Set(workload.paths).size,
       meanTotalRecords,
       hearth: hearthFigures,

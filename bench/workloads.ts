@@ -13,6 +13,10 @@ export interface Workload {
   needsSearch: boolean;
   /** Requests carry the ETag each path last answered in `If-None-Match`, and must get 304. */
   conditional?: boolean;
+  /** Requests carry `Accept-Encoding: <coding>`, and every answer must come back in it. */
+  coding?: 'br' | 'gzip';
+  /** The workload asking for the same answers uncompressed, for the compression table. */
+  identity?: string;
 }
 
 const API = '/admin/v0';
@@ -176,6 +180,17 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       paths: [...feeds.map((feed) => feed.id), 'home'].map((id) => `${API}/feeds/${id}/posts?per_page=${PER_PAGE}`),
       needsSearch: false,
     };
+    /** `workload` asked for in `coding`: the same URLs, compressed answers. */
+    const compressed = (workload: Workload, coding: 'br' | 'gzip', name: string): Workload => ({
+      ...workload,
+      name: `${workload.name}-${coding}`,
+      title: `${workload.title}, ${name}`,
+      description: `${workload.description}, with \`Accept-Encoding: ${coding}\``,
+      coding,
+      identity: workload.name,
+    });
+    const firstPageGzip = compressed(firstPage, 'gzip', 'gzip');
+    const firstPageBrotli = compressed(firstPage, 'br', 'brotli');
     const deepPage: Workload = {
       name: 'feed-deep-page',
       title: 'Feed, deep page',
@@ -257,7 +272,10 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       notModified,
       eventSpread,
       postSpread,
+      compressed(postSpread, 'br', 'brotli'),
       firstPage,
+      firstPageGzip,
+      firstPageBrotli,
       deepPage,
       eventsFiltered,
       searchRare,

@@ -21,11 +21,12 @@ import { groupsRoutes } from './groups/groups.routes.js';
 import { decorateBearer } from './http/bearer.js';
 import { registerAuth } from './tokens/auth.js';
 import { registerBodyDeadline } from './http/body-deadline.js';
+import { registerCompression } from './http/compression.js';
 import { answerExpectations, clientErrorHandler } from './http/client-errors.js';
 import { registerCors } from './http/cors.js';
 import { registerErrorHandler, sendError, toAppError } from './http/error-handler.js';
 import { registerEtag } from './http/etag.js';
-import { registerHostedMode } from './http/hosted-mode.js';
+import { createHostedAnswers, registerHostedMode } from './http/hosted-mode.js';
 import { healthRoutes } from './http/health.routes.js';
 import { registerInputGuards } from './http/input-guards.js';
 import { registerJsonBody } from './http/json-body.js';
@@ -160,15 +161,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerInputGuards(app);
   registerErrorHandler(app, store.dialect);
   const notFound = registerNotFound(app);
-  await registerCors(app, config.corsOrigins);
-  // Before every route: the document is generated from the routes registered after it.
-  await registerOpenApi(app);
-
   const writes = createWriteRunner(store.db, clock, refreshFragments);
   app.decorate('writes', writes);
   const answerCache = createAnswerCache(store, config.answerCacheBytes, (listener) =>
     writes.committed.subscribe(listener),
   );
+  const hostedAnswers = createHostedAnswers((listener) => answerCache.onChange(listener), answerCache.stats.compressed);
+  // Before every route (the docs page's and /metrics included): the plugin adds its hook to each route registered after it.
+  if (config.compression)
+    await registerCompression(
+      app,
+      (body, coding) => answerCache.compressed(body, coding) ?? hostedAnswers.compressed(body, coding),
+    );
+  await registerCors(app, config.corsOrigins);
+  // Before every route: the document is generated from the routes registered after it.
+  await registerOpenApi(app);
+
   const answers = createFragmentReader(store, answerCache);
   const events = createEventsService(answers, store.hot, clock);
   const search = createSearchService(store.db, store.hot, answers, searchIndexFor(store.dialect));
@@ -194,7 +202,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       registerHostedMode(
         admin,
         (communityId, eventIds) => eventReminders(store.db, communityId, eventIds),
-        (listener) => answerCache.onChange(listener),
+        hostedAnswers,
       );
       registerEtag(admin);
       admin.setNotFoundHandler(notFound);

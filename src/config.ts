@@ -50,6 +50,10 @@ export const ConfigSchema = Type.Object({
     minimum: 0,
     description: 'bytes of rendered answers each process keeps in memory (0 turns the answer cache off)',
   }),
+  compression: Type.Boolean({
+    description:
+      'answers of 1 KB and more in brotli or gzip to clients that accept them; `false` where a proxy in front compresses',
+  }),
   webhookAllowPrivate: Type.Boolean({
     description: 'allow webhooks to loopback and private addresses (development and tests only)',
   }),
@@ -119,6 +123,7 @@ export const defaultConfig: Config = Object.freeze({
   bodyTimeoutMs: 10_000,
   trustProxy: false,
   answerCacheBytes: 32 * 2 ** 20,
+  compression: true,
   webhookAllowPrivate: false,
   webhookTimeoutMs: 10_000,
   webhookRetryBaseMs: 10_000,
@@ -149,6 +154,7 @@ export const variables = {
   BODY_TIMEOUT_MS: 'bodyTimeoutMs',
   TRUST_PROXY: 'trustProxy',
   ANSWER_CACHE_BYTES: 'answerCacheBytes',
+  COMPRESSION: 'compression',
   CORS_ORIGINS: 'corsOrigins',
   WEBHOOK_ALLOW_PRIVATE: 'webhookAllowPrivate',
   WEBHOOK_TIMEOUT_MS: 'webhookTimeoutMs',

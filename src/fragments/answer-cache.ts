@@ -3,6 +3,8 @@
 // check, made at most once a millisecond (SQLite's data_version, PostgreSQL's sum of the communities' fragment_version).
 import { LRUCache } from 'lru-cache';
 import type { Store } from '../db/store.js';
+import type { ContentCoding } from '../lib/content-codings.js';
+import { formBytes, keptForms, type KeptForms, type WithForms } from '../lib/kept-forms.js';
 import { createSignal } from '../lib/signal.js';
 import type { Answer } from './splice.js';
 
@@ -10,6 +12,16 @@ export interface CachedAnswer extends Answer {
   /** For answers that time alone changes (upcoming, past): good from `from` until just before `until` (epoch ms). */
   from?: number;
   until?: number;
+}
+
+/** A kept answer with the compressed forms asked of it so far. */
+interface Entry extends CachedAnswer, WithForms {}
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  /** Compressed forms made of kept answers, by coding: each answer is compressed at most once per coding. */
+  compressed: Record<ContentCoding, number>;
 }
 
 export interface AnswerCache {
@@ -24,9 +36,11 @@ export interface AnswerCache {
    */
   generation(): number;
   set(key: string, answer: CachedAnswer, generation: number): void;
+  /** A kept answer's brotli or gzip form (lib/kept-forms.ts), or undefined for bytes the cache does not hold. */
+  compressed: KeptForms['compressed'];
   /** Called on every change seen, with the cache already emptied (other per-process caches follow it). */
   onChange(listener: () => void): void;
-  readonly stats: { hits: number; misses: number };
+  readonly stats: CacheStats;
 }
 
 const CHECK_EVERY_MS = 1;
@@ -37,12 +51,13 @@ export function createAnswerCache(
   maxBytes: number,
   onLocalCommit: (listener: () => void) => unknown,
 ): AnswerCache {
-  const entries = new LRUCache<string, CachedAnswer>({
+  const entries = new LRUCache<string, Entry>({
     maxSize: Math.max(1, maxBytes),
-    sizeCalculation: (answer, key) => answer.body.length + answer.etag.length + key.length + 64,
+    sizeCalculation: (entry, key) => entry.body.length + entry.etag.length + key.length + 64 + formBytes(entry.forms),
   });
   const changes = createSignal<void>();
-  const stats = { hits: 0, misses: 0 };
+  const stats: CacheStats = { hits: 0, misses: 0, compressed: { br: 0, gzip: 0 } };
+  const forms = keptForms(entries, stats.compressed);
   let seenMark: number | null = null;
   let checkedAt = -Infinity;
   let checking: Promise<void> | null = null;
@@ -94,8 +109,11 @@ export function createAnswerCache(
     },
     generation: () => generation,
     set(key, answer, readAt) {
-      if (maxBytes > 0 && readAt === generation) entries.set(key, answer);
+      if (maxBytes <= 0 || readAt !== generation) return;
+      entries.set(key, { ...answer, forms: {} });
+      forms.keep(key, answer.body);
     },
+    compressed: forms.compressed,
     onChange(listener) {
       changes.subscribe(listener);
     },

@@ -3,6 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { toHostedAnswer } from '../hosted/hosted-answer.js';
+import type { ContentCoding } from '../lib/content-codings.js';
+import { formBytes, keptForms, own, type KeptForms, type WithForms } from '../lib/kept-forms.js';
 
 /** Stored `reminders_config` of the events among `eventIds` that have one. */
 export type RemindersLoader = (communityId: string, eventIds: string[]) => Promise<Map<string, unknown[]>>;
@@ -34,21 +36,41 @@ export function etagFor(request: FastifyRequest, etag: string): string {
 /** Hosted answers kept per process, keyed by community, URL and version ETag; bounded in bytes. */
 const HOSTED_CACHE_BYTES = 16 * 1024 * 1024;
 
-/**
- * Registered before the ETag hook, which then hashes (and marks) the hosted body of answers not made of fragments.
- * Answers made of fragments carry a version ETag already: their hosted form is kept under it (with the community and
- * URL, since two URLs may share an ETag) until the store changes, which `onStoreChange` reports.
- */
-export function registerHostedMode(
-  app: FastifyInstance,
-  reminders: RemindersLoader,
+/** The hosted forms of answers made of fragments, kept until the store changes, with their compressed forms. */
+export interface HostedAnswers {
+  get(key: string): Buffer | undefined;
+  set(key: string, body: Buffer): void;
+  /** A kept hosted answer's brotli or gzip form (lib/kept-forms.ts), or undefined for bytes not kept here. */
+  compressed: KeptForms['compressed'];
+}
+
+/** `onStoreChange` reports every change of the store; `made` counts the compressed forms made, by coding. */
+export function createHostedAnswers(
   onStoreChange: (listener: () => void) => void,
-): void {
-  const rewritten = new LRUCache<string, string>({
+  made: Record<ContentCoding, number>,
+): HostedAnswers {
+  const rewritten = new LRUCache<string, WithForms>({
     maxSize: HOSTED_CACHE_BYTES,
-    sizeCalculation: (body, key) => body.length * 2 + key.length * 2,
+    sizeCalculation: (entry, key) => entry.body.length + formBytes(entry.forms) + key.length * 2 + 64,
   });
   onStoreChange(() => rewritten.clear());
+  const forms = keptForms(rewritten, made);
+  return {
+    get: (key) => rewritten.get(key)?.body,
+    set(key, body) {
+      rewritten.set(key, { body, forms: {} });
+      forms.keep(key, body);
+    },
+    compressed: forms.compressed,
+  };
+}
+
+/**
+ * Registered before the ETag hook, which then hashes (and marks) the hosted body of answers not made of fragments.
+ * Answers made of fragments carry a version ETag already: their hosted form is kept in `kept` under it (with the
+ * community and URL, since two URLs may share an ETag) until the store changes.
+ */
+export function registerHostedMode(app: FastifyInstance, reminders: RemindersLoader, kept: HostedAnswers): void {
   // Callback style on purpose: the spec path allocates no promise.
   app.addHook('onSend', (request, reply, payload, done) => {
     const principal = request.principal;
@@ -61,12 +83,15 @@ export function registerHostedMode(
     const etag = reply.getHeader('etag');
     const key =
       typeof etag === 'string' && Buffer.isBuffer(payload) ? `${principal.communityId}|${request.url}|${etag}` : null;
-    const kept = key === null ? undefined : rewritten.get(key);
-    if (kept !== undefined) return done(null, kept);
+    const body = key === null ? undefined : kept.get(key);
+    if (body !== undefined) return done(null, body);
     hostedPayload(payload, principal.communityId, reminders).then(
       (hosted) => {
-        if (key !== null) rewritten.set(key, hosted);
-        done(null, hosted);
+        if (key === null) return done(null, hosted);
+        // Kept as bytes of their own, which a compressed form can be asked for by (http/compression.ts).
+        const bytes = own(Buffer.from(hosted));
+        kept.set(key, bytes);
+        done(null, bytes);
       },
       (error: Error) => done(error),
     );

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Store } from '../db/store.js';
 import { AppError } from '../errors.js';
 import type { ReadImportRuns } from '../metrics/import-metrics.js';
-import { scrape, type Metrics } from '../metrics/metrics.js';
+import { scrape, type AnswerCacheCounts, type Metrics } from '../metrics/metrics.js';
 import { bearerOf } from './bearer.js';
 
 /** The route label of requests that matched no route: one value, so unknown paths cannot multiply the series. */
@@ -14,7 +14,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 export interface MetricsSources {
   store: Store;
-  answerCache: { readonly stats: Readonly<{ hits: number; misses: number }> };
+  answerCache: { readonly stats: AnswerCacheCounts };
   /** The import runs the store recorded, summed (import-runs.repository.ts). */
   importRuns: ReadImportRuns;
   /** METRICS_TOKEN, or null for an open endpoint. */

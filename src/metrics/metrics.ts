@@ -6,6 +6,12 @@ import type { PoolStats } from '../db/store.js';
 import { importMetrics, type ReadImportRuns } from './import-metrics.js';
 import { createRequestHistogram } from './request-histogram.js';
 
+export interface AnswerCacheCounts {
+  readonly hits: number;
+  readonly misses: number;
+  readonly compressed: Readonly<Record<string, number>>;
+}
+
 export interface Metrics {
   readonly registry: Registry;
   /** One answered request: its route template (`/admin/v0/posts/:post_id`), method, status and duration. */
@@ -16,8 +22,8 @@ export interface Metrics {
   watchImports(read: ReadImportRuns): void;
   /** Reads the pool's state at each scrape; a store without a pool (SQLite) reports none. */
   watchPool(read: () => PoolStats | null): void;
-  /** Reads the answer cache's hit and miss counts at each scrape. */
-  watchAnswerCache(stats: Readonly<{ hits: number; misses: number }>): void;
+  /** Reads the answer cache's hit and miss counts, and the compressed forms it made by coding, at each scrape. */
+  watchAnswerCache(stats: AnswerCacheCounts): void;
   /** One webhook attempt: whether the receiver took it, how long it took, and for a delivered message its lag since the change. */
   observeWebhookAttempt(ok: boolean, seconds: number, lagSeconds: number | null): void;
   /** Messages given up after 24 hours of failed attempts. */
@@ -125,6 +131,16 @@ export function createMetrics(): Metrics {
         'Answers the answer cache did not hold, read from the store',
         () => stats.misses,
       );
+      new Counter({
+        name: 'hearth_answer_cache_compressions_total',
+        help: 'Compressed forms made of cached answers, by coding (each cached answer at most once per coding)',
+        labelNames: ['encoding'] as const,
+        registers,
+        collect() {
+          this.reset();
+          for (const [encoding, count] of Object.entries(stats.compressed)) this.inc({ encoding }, count);
+        },
+      });
     },
   };
 }

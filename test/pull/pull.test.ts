@@ -278,7 +278,9 @@ function proxy(
       return void res
         .writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' })
         .end('{"success":false,"error":"Slow down."}');
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path, headers: req.headers }, (answer) => {
+    // Bodies are read (and corrupted) as text: asked for uncompressed, whatever the client accepts.
+    const { 'accept-encoding': _accepted, ...headers } = req.headers;
+    const upstream = httpRequest({ host: target.hostname, port: target.port, path, headers }, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('end', () => {
