@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { openMigratedStore } from '../src/cli/context.js';
+import { openMigratedStore } from '../src/cli/open-store.js';
 import { createProgress, formatSeconds } from '../src/cli/progress.js';
 import { createCommunitiesService } from '../src/communities/communities.service.js';
 import { importShares, type ImportPhase } from '../src/import/import-phases.js';

@@ -1,6 +1,7 @@
 // `hearth audit --community SLUG [--limit N] [--json]`: the audit trail of a community, newest first, one line each.
 import type { Command } from 'commander';
-import { CliError, type CliContext } from './context.js';
+import { CliError } from './cli-error.js';
+import type { CliContext } from './context.js';
 import { printJson } from './output.js';
 
 const MAX_LIMIT = 10_000;

@@ -1,4 +1,5 @@
-// What every command gets: the config and a migrated store, both loaded only when a command runs (so `--help` stays fast), and its output streams.
+// What every command gets: the config and a store, both loaded only when a command runs (so `--help` stays fast), its
+// output streams, and the environment of the programs it runs.
 import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
 import { systemClock, type Clock } from '../lib/clock.js';
@@ -10,10 +11,8 @@ export interface Output {
   interactive?: boolean;
 }
 
-export class CliError extends Error {}
-
-/** A command stopped by Ctrl-C once it has cleaned up: its message is said as it is, and the exit code is 130. */
-export class CliInterrupted extends CliError {}
+/** How `withStore` opens the store: `current` refuses one behind or ahead of this version; `as-is` opens any. */
+export type StoreOpening = 'current' | 'as-is';
 
 export interface CliContext {
   io: Output;
@@ -27,8 +26,10 @@ export interface CliContext {
    * `nohup hearth serve &` outlives its shell.
    */
   launcherPid: number | undefined;
-  /** Opens the store (migrated), runs `work`, closes the store. */
-  withStore<T>(work: (store: Store, config: Config) => Promise<T>): Promise<T>;
+  /** The environment of a program the command runs (`pg_dump`): the command's own, `.env` included. */
+  programEnv: NodeJS.ProcessEnv;
+  /** Opens the store (by default only one at this version: see open-store.ts), runs `work`, closes the store. */
+  withStore<T>(work: (store: Store, config: Config) => Promise<T>, opening?: StoreOpening): Promise<T>;
 }
 
 export function createContext(env: NodeJS.ProcessEnv, io: Output, clock: Clock = systemClock): CliContext {
@@ -46,35 +47,21 @@ export function createContext(env: NodeJS.ProcessEnv, io: Output, clock: Clock =
     config,
     // npm sets npm_lifecycle_event in the environment of every script and `npm exec` it runs.
     launcherPid: env['npm_lifecycle_event'] === undefined ? undefined : process.ppid,
-    async withStore(work) {
+    programEnv: env,
+    async withStore(work, opening = 'current') {
       const current = await config();
-      const store = await openMigratedStore(current.databaseUrl, 2);
-      if (store.tightened.length > 0) {
-        const { describeModeChanges, TIGHTENED_MESSAGE } = await import('../db/sqlite-file-modes.js');
-        io.err(`${TIGHTENED_MESSAGE} (${describeModeChanges(store.tightened)})`);
-      }
+      const { ensureCurrent, openStoreAsIs } = await import('./open-store.js');
+      const store = await openStoreAsIs(current.databaseUrl, 2);
       try {
+        if (store.tightened.length > 0) {
+          const { describeModeChanges, TIGHTENED_MESSAGE } = await import('../db/sqlite-file-modes.js');
+          io.err(`${TIGHTENED_MESSAGE} (${describeModeChanges(store.tightened)})`);
+        }
+        if (opening === 'current') await ensureCurrent(store);
         return await work(store, current);
       } finally {
         await store.close();
       }
     },
   };
-}
-
-/** Opens a store, applies pending migrations and renders what they left pending; closes it again when that fails. */
-export async function openMigratedStore(databaseUrl: string, poolSize: number): Promise<Store> {
-  const [{ batchTimeouts, openStore }, { upgradeStore }] = await Promise.all([
-    import('../db/store.js'),
-    import('../store-upgrade.js'),
-  ]);
-  // The command line's imports and index builds may run long: no query deadline here.
-  const store = openStore(databaseUrl, poolSize, batchTimeouts);
-  try {
-    await upgradeStore(store);
-  } catch (error) {
-    await store.close();
-    throw error;
-  }
-  return store;
 }

@@ -5,7 +5,8 @@ import type { Config } from '../config.js';
 import type { Community } from '../communities/communities.repository.js';
 import type { Store } from '../db/store.js';
 import type { DemoFill } from '../demo/demo.service.js';
-import { CliError, type CliContext } from './context.js';
+import { CliError } from './cli-error.js';
+import type { CliContext } from './context.js';
 import type { ProgressStream } from './progress.js';
 
 export interface DemoOptions {

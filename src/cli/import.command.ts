@@ -4,7 +4,8 @@ import type { ReadStream } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Command } from 'commander';
-import { CliError, CliInterrupted, type CliContext } from './context.js';
+import { CliError, CliInterrupted } from './cli-error.js';
+import type { CliContext } from './context.js';
 import { importHistoryCommand } from './import-history.command.js';
 import type { ProgressStream } from './progress.js';
 

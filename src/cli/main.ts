@@ -4,14 +4,17 @@ import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { auditCommand } from './audit.command.js';
+import { backupCommand } from './backup.command.js';
 import { badgeCommand } from './badge.command.js';
+import { CliError, CliInterrupted } from './cli-error.js';
 import { communityCommand } from './community.command.js';
-import { CliInterrupted, createContext, type Output } from './context.js';
+import { createContext, type Output } from './context.js';
 import { demoCommand } from './demo.command.js';
 import { exportCommand } from './export.command.js';
 import { groupCommand } from './group.command.js';
 import { importCommand, type ImportStreams } from './import.command.js';
 import { systemClock, type Clock } from '../lib/clock.js';
+import { migrateCommand } from './migrate.command.js';
 import { isBrokenPipe } from './output.js';
 import { pullCommand } from './pull.command.js';
 import { serveCommand } from './serve.command.js';
@@ -54,6 +57,8 @@ export async function main(
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
   startCommand(program, ctx, streams.progress);
   serveCommand(program, ctx);
+  migrateCommand(program, ctx);
+  backupCommand(program, ctx);
   communityCommand(program, ctx);
   tokenCommand(program, ctx);
   importCommand(program, ctx, streams);
@@ -75,7 +80,7 @@ export async function main(
     if (isBrokenPipe(error)) return 0;
     if (error instanceof CliInterrupted) {
       io.err(error.message);
-      return 130;
+      return error.exitCode;
     }
     const { ConfigError } = await import('../config.js');
     if (error instanceof ConfigError) {
@@ -83,6 +88,6 @@ export async function main(
       return 2;
     }
     io.err(`hearth: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
+    return error instanceof CliError ? error.exitCode : 1;
   }
 }

@@ -1,7 +1,8 @@
 // `hearth pull --from URL --token T --community SLUG`: copies another server's feeds, events and posts here.
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { CliError, type CliContext } from './context.js';
+import { CliError } from './cli-error.js';
+import type { CliContext } from './context.js';
 
 interface PullFlags {
   from: string;

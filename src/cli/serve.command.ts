@@ -5,7 +5,8 @@ import type { Config } from '../config.js';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Store } from '../db/store.js';
 import type { Clock } from '../lib/clock.js';
-import { CliError, type CliContext, type Output } from './context.js';
+import { CliError } from './cli-error.js';
+import type { CliContext, Output } from './context.js';
 
 export interface ListenOptions {
   port?: string;

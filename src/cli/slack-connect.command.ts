@@ -3,7 +3,8 @@
 // and are never printed.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { CliError, type CliContext } from './context.js';
+import { CliError } from './cli-error.js';
+import type { CliContext } from './context.js';
 import { list } from './slack-import.command.js';
 
 interface ConnectFlags {

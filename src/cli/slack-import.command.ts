@@ -1,7 +1,8 @@
 // `hearth slack import`: a Slack workspace export (ZIP) through the import path of `hearth import`: all or nothing,
 // with its progress and summary.
 import type { Command } from 'commander';
-import { CliError, type CliContext } from './context.js';
+import { CliError } from './cli-error.js';
+import type { CliContext } from './context.js';
 import type { ProgressStream } from './progress.js';
 
 interface ImportFlags {

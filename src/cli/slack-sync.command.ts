@@ -2,7 +2,8 @@
 // resumable, written in one transaction, converging on the ids of `hearth slack import`.
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { CliError, type CliContext } from './context.js';
+import { CliError } from './cli-error.js';
+import type { CliContext } from './context.js';
 import { list } from './slack-import.command.js';
 
 interface SyncFlags {

@@ -2,8 +2,8 @@
 // when it is empty, serves, then prints the demo token and a curl line.
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
-import { openMigratedStore } from './context.js';
 import { fillWithProgress, printDemoToken } from './demo.command.js';
+import { openMigratedStore } from './open-store.js';
 import type { ProgressStream } from './progress.js';
 import { closed, listenConfig, serve, type ListenOptions } from './serve.command.js';
 

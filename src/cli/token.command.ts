@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { toWire } from '../lib/timestamps.js';
 import type { FieldNames } from '../tokens/field-names.js';
 import type { Scope } from '../tokens/scopes.js';
-import { CliError, type CliContext } from './context.js';
+import { CliError } from './cli-error.js';
+import type { CliContext } from './context.js';
 import { printJson } from './output.js';
 
 const units: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };

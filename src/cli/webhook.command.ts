@@ -1,7 +1,8 @@
 // `hearth webhook add|list|remove|deliveries|replay`: subscribe URLs to a community's changes and watch their deliveries.
 import type { Command } from 'commander';
 import { parseLimit } from './audit.command.js';
-import { CliError, type CliContext } from './context.js';
+import { CliError } from './cli-error.js';
+import type { CliContext } from './context.js';
 import { printJson } from './output.js';
 
 async function services(ctx: CliContext) {

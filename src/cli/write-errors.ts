@@ -1,6 +1,6 @@
 // A write a command runs through a feature's service: its refusal (an unknown record, members not found) becomes the
 // command line's own error, every problem on a line of its own.
-import { CliError } from './context.js';
+import { CliError } from './cli-error.js';
 
 /** Runs `work`; an AppError leaves as a CliError naming each of its problems. */
 export async function refusing<T>(work: () => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 // Versioned migrations, applied in order; the same list serves both stores.
-import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import type { Database } from './database.js';
 import type { StoreDialect } from './dialect.js';
 import type { StoreName } from './migrations/column-types.js';
@@ -40,13 +40,50 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
   };
 }
 
-/** Applies pending migrations. Kysely takes a lock table first, so concurrent starts migrate once. */
+/** The names of this version's migrations, in the order they apply. */
+export const migrationNames = (): string[] => Object.keys(migrationsFor('sqlite'));
+
+/** Which of this version's migrations a store holds, which it lacks, and which it holds that this version does not know. */
+export interface MigrationState {
+  applied: string[];
+  pending: string[];
+  /** Applied by a newer Hearth: this version cannot serve the store. */
+  unknown: string[];
+}
+
+/** A store a newer Hearth migrated: refused by every command, the server's start included. */
+export class StoreAheadError extends Error {
+  constructor(readonly unknown: readonly string[]) {
+    super(
+      `The store was migrated by a newer version of Hearth: it holds ${unknown.length === 1 ? 'a migration' : 'migrations'} this version does not know (${unknown.join(', ')}). Run that version, or restore a backup taken before it.`,
+    );
+  }
+}
+
+const migrator = (db: Kysely<Database>, dialect: StoreDialect) =>
+  new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect.name) } });
+
+/** Reads the store's migrations; writes nothing (a new store is left without Kysely's tables). */
+export async function migrationState(db: Kysely<Database>, dialect: StoreDialect): Promise<MigrationState> {
+  const known = await migrator(db, dialect).getMigrations();
+  const applied = known.filter((m) => m.executedAt !== undefined).map((m) => m.name);
+  const pending = known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+  // A store holding none of this version's migrations is new; one holding any has the table a newer one's would be in.
+  if (applied.length === 0) return { applied, pending, unknown: [] };
+  const names = new Set(known.map((m) => m.name));
+  const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}
+    order by name`.execute(db);
+  return { applied, pending, unknown: rows.map((row) => row.name).filter((name) => !names.has(name)) };
+}
+
+/**
+ * Applies pending migrations, refusing a store a newer Hearth migrated. Kysely takes a lock table first, so
+ * concurrent starts migrate once.
+ */
 export async function migrateToLatest(db: Kysely<Database>, dialect: StoreDialect): Promise<MigrationResultSet> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrationsFor(dialect.name) },
-  });
-  const result = await migrator.migrateToLatest();
+  const { unknown } = await migrationState(db, dialect);
+  if (unknown.length > 0) throw new StoreAheadError(unknown);
+  const result = await migrator(db, dialect).migrateToLatest();
   if (result.error) throw result.error;
   return result;
 }

@@ -34,6 +34,11 @@ function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
+/** The SQLite file a DATABASE_URL names (a path, or `sqlite:` and a path), or null for a PostgreSQL URL. */
+export function sqlitePath(databaseUrl: string): string | null {
+  return isPostgresUrl(databaseUrl) ? null : databaseUrl.replace(/^sqlite:(\/\/)?/, '');
+}
+
 /** The server's deadlines by default; the command line passes longer ones for its large transactions. */
 const serverTimeouts: PostgresTimeouts = {
   queryMs: defaultConfig.databaseQueryTimeoutMs,
@@ -47,10 +52,8 @@ export function openStore(databaseUrl: string, poolSize = 10, timeouts: Postgres
   const scheme = unsupportedScheme(databaseUrl);
   if (scheme)
     throw new Error(`Unsupported DATABASE_URL scheme '${scheme}': use a SQLite file path or a postgres:// URL.`);
-  const postgres = isPostgresUrl(databaseUrl);
-  const path = databaseUrl.replace(/^sqlite:(\/\/)?/, '');
-  const dialect = postgres ? postgresDialect : sqliteDialect;
-  if (postgres) {
+  const path = sqlitePath(databaseUrl);
+  if (path === null) {
     const { db, hot, pool } = openPostgres(databaseUrl, poolSize, timeouts);
     const poolStats = () => ({
       size: poolSize,
@@ -58,8 +61,8 @@ export function openStore(databaseUrl: string, poolSize = 10, timeouts: Postgres
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     });
-    return { db, hot, dialect, poolStats, tightened: [], close: () => db.destroy() };
+    return { db, hot, dialect: postgresDialect, poolStats, tightened: [], close: () => db.destroy() };
   }
   const { db, hot, tightened } = openSqlite(path);
-  return { db, hot, dialect, poolStats: () => null, tightened, close: () => db.destroy() };
+  return { db, hot, dialect: sqliteDialect, poolStats: () => null, tightened, close: () => db.destroy() };
 }
