@@ -57,6 +57,7 @@ export async function fillWithProgress(
   const { records, ...kinds } = fill.summary;
   io.out(
     `Demo community '${community.slug}' ready: ${Object.entries(kinds)
+      .filter(([, count]) => count > 0)
       .map(([k, v]) => `${v} ${k}`)
       .join(', ')}.`,
   );
