@@ -3,6 +3,7 @@
 // outside the archive's folders refused, and what the entries expand to bounded before anything is read.
 import { once } from 'node:events';
 import { open as openZip, getFileNameLowLevel, validateFileName, type Entry, type ZipFile } from 'yauzl';
+import { jsonParseProblem } from '../lib/json-parse-problem.js';
 
 /** Bounds on what an archive may expand to; past one, the import stops before reading anything. */
 export interface ZipLimits {
@@ -107,11 +108,12 @@ export class ExportArchive {
     } catch (error) {
       throw new SlackExportError(`entry '${name}' cannot be read (${(error as Error).message}); nothing was imported.`);
     }
+    const text = Buffer.concat(chunks).toString('utf8');
     try {
-      return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      return JSON.parse(text);
     } catch (error) {
       throw new SlackExportError(
-        `entry '${name}' is not valid JSON (${(error as Error).message}); nothing was imported.`,
+        `entry '${name}' is not valid JSON (${jsonParseProblem(error, text)}); nothing was imported.`,
       );
     }
   }

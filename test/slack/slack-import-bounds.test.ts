@@ -83,7 +83,7 @@ describe('slack export bounds', () => {
         { name: 'random/2026-03-02.json', data: '[{"ts": "1772409600.000100", "user": "U01ALICE", "text": "cut' },
       ],
       undefined,
-      "entry 'random/2026-03-02.json' is not valid JSON (Unterminated string in JSON at position 61); nothing was imported.",
+      "entry 'random/2026-03-02.json' is not valid JSON (Unterminated string in JSON at line 1, column 62); nothing was imported.",
     );
   });
 });

@@ -577,7 +577,7 @@ describe('hearth slack import, hostile and broken archives: a clear error naming
     [
       'a day file that is not JSON',
       () => zipWith('general/2026-03-09.json', '[{"type": "message",'),
-      "entry 'general/2026-03-09.json' is not valid JSON (Expected double-quoted property name in JSON at position 20); nothing was imported.",
+      "entry 'general/2026-03-09.json' is not valid JSON (Expected double-quoted property name in JSON at line 1, column 21); nothing was imported.",
     ],
     [
       'a day file that is not an array',
