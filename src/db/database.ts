@@ -368,6 +368,17 @@ export interface GroupMembersTable {
   added_at: Timestamp;
 }
 
+/** A reaction per (message, emoji, user); `present` false is a removal kept so a late, older add stays undone. */
+export interface ChatReactionsTable {
+  community_id: string;
+  chat_channel_id: string;
+  message_ts: string;
+  emoji: string;
+  chat_user_id: string;
+  present: Bool;
+  changed_ts: string;
+}
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -394,4 +405,5 @@ export interface Database {
   badge_members: BadgeMembersTable;
   groups: MemberSetTable;
   group_members: GroupMembersTable;
+  chat_reactions: ChatReactionsTable;
 }
