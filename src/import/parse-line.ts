@@ -1,5 +1,6 @@
 // Turns NDJSON lines into validated, normalized rows of the plan, or an ImportError naming the line and the reason.
 import { unstorableIn } from '../content/storable-text.js';
+import { jsonParseProblem } from '../lib/json-parse-problem.js';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { AliasError, toSpecNames } from './parse-hosted-aliases.js';
@@ -93,7 +94,11 @@ export function parseLine(plan: ImportPlan, text: string, line: number, now: str
   try {
     record = JSON.parse(text);
   } catch (error) {
-    throw new ImportError(line, `not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    // One line of text: where parsing stopped is a column of it, said the same way on every Node version.
+    throw new ImportError(
+      line,
+      `not valid JSON (${jsonParseProblem(error, text).replace(/ at line 1, column /, ' at column ')})`,
+    );
   }
   if (!isObject(record)) throw new ImportError(line, 'a record must be a JSON object');
   const recordKind = record['kind'];
