@@ -8,6 +8,7 @@ import { batchTimeouts, openStore, type Store } from './db/store.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { watchParent } from './lib/parent-watch.js';
+import { endPastHungUpTerminal } from './lib/hung-up-terminal.js';
 import { upgradeStore } from './store-upgrade.js';
 import { startDispatcher, type Dispatcher } from './webhooks/webhook-dispatcher.js';
 
@@ -101,6 +102,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     else app.log.info({ signal }, 'shutting down: finishing requests in flight');
     await app.close();
   });
+  endPastHungUpTerminal();
   if (options.parentPid !== undefined) {
     const stopWatching = watchParent(options.parentPid, () => {
       // A Ctrl-C reaches the whole foreground group: Hearth may already be draining when its shell dies of it.

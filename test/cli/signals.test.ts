@@ -1,7 +1,7 @@
 // SIGTERM and SIGINT stop the server whichever way it was started: `npx hearth serve` (npm exec runs it under a
 // shell that does not pass signals on), `npm start`, and the bin itself; each drains and leaves nothing listening.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,4 +122,49 @@ describe('signals stop the server', () => {
     expect(await closed).toEqual({ code: 0, signal: null });
     expect(await healthz(port)).toBe('refused');
   }, 90_000);
+
+  // A terminal closed under `npm start` hangs up: Hearth drains and ends, instead of spinning on Node 20's exit-time
+  // terminal restore (see src/lib/hung-up-terminal.ts). util-linux's `script` gives it a terminal to lose.
+  it.runIf(existsSync('/usr/bin/script'))(
+    'ends when the terminal npm start runs in is closed',
+    async () => {
+      const port = await freePort();
+      const terminal = spawn('/usr/bin/script', ['-qfc', 'npm start --silent -- --quiet', '/dev/null'], {
+        cwd: root,
+        detached: true,
+        env: { ...process.env, DATABASE_URL: join(dir, `${port}.db`), PORT: String(port), LOG_LEVEL: 'info' },
+        stdio: 'ignore',
+      });
+      const deadline = Date.now() + 60_000;
+      while ((await healthz(port)) !== 200) {
+        if (Date.now() > deadline) throw new Error('npm start in a terminal did not start');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const hearth = hearthPids(port);
+      expect(hearth).toHaveLength(1);
+      // The terminal's window is closed: its master side goes away and the session gets SIGHUP.
+      terminal.kill('SIGKILL');
+      const gone = Date.now() + 20_000;
+      while (hearthPids(port).length > 0 && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(hearthPids(port)).toEqual([]);
+      expect(await healthz(port)).toBe('refused');
+    },
+    90_000,
+  );
 });
+
+/** The Hearth processes serving on `port` (found by the PORT in their environment). */
+function hearthPids(port: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const environ = readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'latin1');
+        return environ.includes(`PORT=${port}`) && cmdline.includes('bin/hearth.js');
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
