@@ -1,6 +1,6 @@
 // The benchmark corpus: `hearth demo --scale N` into SQLite, built once per scale, seed and schema, kept in bench/.corpus/.
 import { spawn } from 'node:child_process';
-import Database from 'better-sqlite3';
+import { SqliteDriver as Database } from '../src/db/sqlite-driver.js';
 import pg from 'pg';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The workloads: the URLs each requests in rotation, from ids and feeds in the corpus and the demo's vocabulary.
-import Database from 'better-sqlite3';
+import { SqliteDriver as Database, type SqliteConnection } from '../src/db/sqlite-driver.js';
 import { TOPICS } from '../src/demo/names.js';
 import { vocabulary } from '../src/demo/vocabulary.js';
 import { shuffled } from './stats.js';
@@ -38,7 +38,7 @@ interface FeedRow {
 
 /** `count` rows of `table` picked at random by rowid (rowids are dense: the import only inserts). */
 function randomIds(
-  db: Database.Database,
+  db: SqliteConnection,
   table: 'posts' | 'calendar_events',
   communityId: string,
   count: number,

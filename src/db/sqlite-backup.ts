@@ -1,13 +1,13 @@
 // An online copy of a SQLite store through SQLite's backup API (better-sqlite3): consistent while servers read and
 // write it, whatever its WAL holds.
-import SQLite from 'better-sqlite3';
+import { SqliteDriver } from './sqlite-driver.js';
 
 /** The most pages better-sqlite3 lets one step copy. */
 const ALL_PAGES = 0x7fffffff;
 
 /** Copies the store at `storePath` into the (empty) file at `target`. */
 export async function backupSqlite(storePath: string, target: string): Promise<void> {
-  const source = new SQLite(storePath, { fileMustExist: true });
+  const source = new SqliteDriver(storePath, { fileMustExist: true });
   try {
     // A writer holding the store for a moment (a server's change) is waited for, as every connection does.
     source.pragma('busy_timeout = 5000');

@@ -1,5 +1,4 @@
 // The embedded store: better-sqlite3 in WAL mode, booleans bound as 0/1.
-import SQLite from 'better-sqlite3';
 import {
   Kysely,
   OperationNodeTransformer,
@@ -18,6 +17,7 @@ import {
 import type { Database } from './database.js';
 import type { StoreDialect } from './dialect.js';
 import type { HotParam, HotStatements } from './hot-statements.js';
+import { SqliteDriver, type SqliteConnection, type SqliteStatement } from './sqlite-driver.js';
 import { preparePrivately, type ModeChange } from './sqlite-file-modes.js';
 
 /** better-sqlite3 refuses to bind JS booleans; SQLite stores them as 0/1 anyway. */
@@ -60,8 +60,8 @@ export const sqliteDialect: StoreDialect = {
  * handful of distinct statements a server runs are kept compiled, least recently used out first.
  * (Hearth never streams results, so a cached statement is never left mid-iteration.)
  */
-function withStatementCache(database: SQLite.Database, size = 512): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(database: SqliteConnection, size = 512): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
     prepare(text) {
@@ -79,8 +79,8 @@ function withStatementCache(database: SQLite.Database, size = 512): SqliteDataba
 }
 
 /** Hot reads on the same connection as Kysely: better-sqlite3 statements kept by their SQL text. */
-function hotStatements(database: SQLite.Database): HotStatements {
-  const statements = new Map<string, SQLite.Statement>();
+function hotStatements(database: SqliteConnection): HotStatements {
+  const statements = new Map<string, SqliteStatement>();
   const dataVersion = database.prepare('pragma data_version').pluck();
   return {
     all<T>(text: string, params: readonly HotParam[]): T[] {
@@ -98,7 +98,7 @@ function hotStatements(database: SQLite.Database): HotStatements {
 export function openSqlite(path: string): { db: Kysely<Database>; hot: HotStatements; tightened: ModeChange[] } {
   // Before SQLite opens the file: the -wal and -shm files it makes take the main file's mode.
   const tightened = path === ':memory:' ? [] : preparePrivately(path);
-  const database = new SQLite(path);
+  const database = new SqliteDriver(path);
   // 8 KB pages for a new file (an existing one keeps its own): rendered answers of 2-3 KB pack three to a page
   // instead of one to a 4 KB page, which keeps the file smaller
   // (measured: bench/analysis.md, 'Figures behind the code's choices').

@@ -42,6 +42,7 @@ describe('the hearth process', () => {
       'fastify',
       'kysely',
       'better-sqlite3',
+      'better-sqlite3-napi',
       'pg',
       '@sinclair/typebox',
       'prom-client',

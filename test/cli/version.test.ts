@@ -1,12 +1,15 @@
 // The version `hearth --version` prints, the packages state and the CHANGELOG names agree; the Node versions the README
 // names are those `engines` declares, what `npm install` installs runs on each without an EBADENGINE warning, and CI
-// runs the suite on Node 22 as well.
-import { readFileSync } from 'node:fs';
+// runs the suite on Node 22 and 24 as well, each with its SQLite driver.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const semver = createRequire(import.meta.url)('semver') as { satisfies(version: string, range: string): boolean };
 
@@ -41,46 +44,66 @@ describe('the version and the engines', () => {
     ]);
   });
 
-  it('declares the Node versions the README names (22, and 20 from 20.19; not 24), and installs nothing refusing them', () => {
+  it('declares the Node versions the README names (24, 22, and 20 from 20.19), and installs nothing refusing them', () => {
     expect(read('README.md')).toContain(
-      'Node.js 22, or 20 from 20.19 (CI runs the suite on both); not yet 24 ([why](docs/production.md#node-versions)).',
+      'Node.js 22 or 24, or 20 from 20.19 (CI runs the suite on all three; [how](docs/production.md#node-versions)).',
     );
     const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
-    expect(engines).toBe('^20.19.0 || ^22.12.0');
+    expect(engines).toBe('^20.19.0 || ^22.12.0 || ^24.0.0');
     const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, LockEntry> };
     expect(lock.packages['']?.engines).toEqual({ node: engines });
-    // The oldest release of each line named (dev tools, vite and Redocly, need 20.19 or 22.12), and those not named:
-    // on 24 better-sqlite3 12 aborts the process (docs/production.md).
-    const lowest = ['20.19.0', '22.12.0'];
+    // The oldest release of each line named (dev tools, vite and Redocly, need 20.19 or 22.12), and those not named.
+    const lowest = ['20.19.0', '22.12.0', '24.0.0'];
     expect(lowest.filter((node) => !semver.satisfies(node, engines))).toEqual([]);
     expect(
-      ['18.20.8', '20.18.3', '21.7.3', '22.11.0', '23.11.1', '24.0.0'].filter((node) =>
+      ['18.20.8', '20.18.3', '21.7.3', '22.11.0', '23.11.1', '25.0.0'].filter((node) =>
         semver.satisfies(node, engines),
       ),
     ).toEqual([]);
-    // The Node running this suite is one of them: CI runs it on the machine's Node, then on 22 (.ci/run, below).
+    // The Node running this suite is one of them: CI runs it on the machine's Node, then on 22 and 24 (.ci/run, below).
     expect(semver.satisfies(process.version, engines)).toBe(true);
+    // The driver for Node 22 and later (better-sqlite3 13) is never loaded on 20 (src/db/sqlite-driver.ts).
+    const onlyFrom22 = new Set(['node_modules/better-sqlite3-napi']);
     const refusing = Object.entries(lock.packages).flatMap(([path, entry]) => {
       const range = !entry.engines || Array.isArray(entry.engines) ? undefined : entry.engines.node;
       if (range === undefined) return [];
-      return lowest.filter((node) => !semver.satisfies(node, range)).map((node) => `${path} ${range} ${node}`);
+      const runs = onlyFrom22.has(path) ? lowest.filter((node) => !node.startsWith('20.')) : lowest;
+      return runs.filter((node) => !semver.satisfies(node, range)).map((node) => `${path} ${range} ${node}`);
     });
     expect(refusing).toEqual([]);
     // light-my-request (Fastify's inject) asks for cookie 2, which wants Node 22; cookie 1.1 has what it uses.
     expect((JSON.parse(read('package.json')) as { overrides: unknown }).overrides).toEqual({ cookie: '1.1.1' });
-    expect(lock.packages['node_modules/light-my-request/node_modules/cookie']?.version).toBe('1.1.1');
-    expect(lock.packages['node_modules/cookie']).toBeUndefined();
+    const cookies = Object.entries(lock.packages).filter(([path]) => path.endsWith('node_modules/cookie'));
+    expect(cookies.map(([, entry]) => entry.version)).toEqual(['1.1.1']);
   });
 
-  it('has CI run the whole suite on Node 22 too, with a Node from the npm registry and better-sqlite3 built for it', () => {
+  it('has CI run the whole suite on Node 22 and 24 too, with a Node from the npm registry', () => {
     expect(
       read('.ci/run')
         .split('\n')
         .filter((line) => line.includes('test-on-node')),
-    ).toEqual(['scripts/test-on-node.sh 22']);
+    ).toEqual(['scripts/test-on-node.sh 22', 'scripts/test-on-node.sh 24']);
     const script = read('scripts/test-on-node.sh');
     expect(script).toContain('"node@$major"');
-    expect(script).toContain('npm rebuild better-sqlite3');
     expect(script).toContain('npm test -- "$@"');
+  });
+
+  it('loads better-sqlite3 13 on Node 22 and later, 12 on Node 20', async () => {
+    const { driverPackage } = await import('../../src/db/sqlite-driver.js');
+    const major = Number(process.versions.node.split('.')[0]);
+    expect(driverPackage).toBe(major >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3');
+    const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, LockEntry> };
+    expect([
+      lock.packages['node_modules/better-sqlite3']?.version?.split('.')[0],
+      lock.packages['node_modules/better-sqlite3-napi']?.version?.split('.')[0],
+    ]).toEqual(['12', '13']);
+    // Nothing else names a driver: a file importing better-sqlite3 itself would load 12 on Node 24.
+    const naming = ['src', 'test', 'bench', 'scripts'].flatMap((folder) =>
+      readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.(ts|mjs|js)$/.test(file))
+        .map((file) => `${folder}/${file}`)
+        .filter((file) => /from 'better-sqlite3(-napi)?'|require\('better-sqlite3/.test(read(file))),
+    );
+    expect(naming).toEqual(['src/db/sqlite-driver.ts']);
   });
 });

@@ -1,5 +1,5 @@
 // Search text translation: exact FTS5 and tsquery outputs, highlighting, and fuzzing against real SQLite and PostgreSQL.
-import Database from 'better-sqlite3';
+import { SqliteDriver as Database } from '../../src/db/sqlite-driver.js';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
