@@ -240,6 +240,14 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
       return pageAnswer(facts, rows, embedOf, extras);
     },
 
+    /**
+     * An answer kept under `key` until the store changes (any write empties the cache, as for every kept answer):
+     * `make` reads and assembles it on a miss. Search keeps its post pages this way.
+     */
+    kept(key: string, now: number, make: () => Promise<Answer>): Promise<Answer> {
+      return cached(key, now, make) as Promise<Answer>;
+    },
+
     async directory(communityId: string): Promise<Directory> {
       const sync = cache.sync();
       if (sync) await sync;
