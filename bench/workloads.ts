@@ -3,6 +3,7 @@ import { SqliteDriver as Database, type SqliteConnection } from '../src/db/sqlit
 import { TOPICS } from '../src/demo/names.js';
 import { vocabulary } from '../src/demo/vocabulary.js';
 import { shuffled } from './stats.js';
+import { seeded, searchZipfQueries, zipf } from './zipf.js';
 
 export interface Workload {
   name: string;
@@ -26,6 +27,10 @@ const PER_PAGE = 10;
 const IDS = 1000;
 /** Ids spread over the whole corpus, more than the answer cache holds, so nearly every lookup misses it. */
 const SPREAD_IDS = 50_000;
+/** How many requests the Zipf workloads draw (by id and search): enough for the tail to show, repeats as they come. */
+const ZIPF_DRAWS = 50_000;
+/** search-zipf's queries: as many as a few minutes of a busy site's search box. */
+const SEARCH_ZIPF_DRAWS = 5_000;
 /** The deep page: page 5000 of 10 (offset 50,000), or the middle of a smaller feed; 1,000 pages around it. */
 const DEEP_PAGE = 5000;
 
@@ -57,6 +62,39 @@ function randomIds(
   return [...ids];
 }
 
+/**
+ * `count` ids of `table` drawn Zipf (s = 1) over every row: rank r is the row at a fixed pseudo-random rowid
+ * (a multiplicative permutation of 1..max), so the popular rows are scattered over the whole corpus as a
+ * community's popular threads are, and the tail reaches every row.
+ */
+function zipfIds(
+  db: Database.Database,
+  table: 'posts' | 'calendar_events',
+  communityId: string,
+  count: number,
+  seed: number,
+): string[] {
+  const max = (db.prepare(`select max(rowid) as max from ${table}`).get() as { max: number | null }).max ?? 0;
+  if (max === 0) throw new Error(`The corpus has no ${table}`);
+  const lookup = db.prepare(`select id from ${table} where rowid = ? and community_id = ?`);
+  const rank = zipf(max, 1, seeded(seed));
+  // 2654435761 (Knuth's multiplier) is prime: coprime with any max it does not divide.
+  const step = max % 2654435761 === 0 ? 40503 : 2654435761;
+  const byRank = new Map<number, string>();
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = rank();
+    let id = byRank.get(r);
+    if (id === undefined) {
+      const rowid = 1 + Number((BigInt(r) * BigInt(step)) % BigInt(max));
+      id = (lookup.get(rowid, communityId) as { id: string } | undefined)?.id ?? '';
+      byRank.set(r, id);
+    }
+    if (id !== '') ids.push(id);
+  }
+  return ids;
+}
+
 /** Search words: the demo draws its first nouns most often and its last ones (from `rareFrom`) seldom. */
 export const searchWords = {
   common: vocabulary.nouns.slice(0, 20),
@@ -79,6 +117,8 @@ export const searchQueries = {
   phrase: topics.map((topic) => `"${topic}"`),
   or: common.map((word, i) => `${word} OR ${common[(i + 3) % common.length] ?? ''}`),
   excluded: common.map((word, i) => `${word} -${common[(i + 1) % common.length] ?? ''}`),
+  /** 1,000 of search-zipf's queries (issue 40: the top 10 equals exact bm25's for at least 95% of them). */
+  zipf: searchZipfQueries(1000, 21),
 };
 
 /** `count` paths drawn from weighted lists (deterministically), for the mixed workload. */
@@ -265,6 +305,26 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       12,
     );
     const searchOr = searchOf('search-or', 'Search, OR', 'pairs of common nouns joined by OR', searchQueries.or, 13);
+    const searchZipf: Workload = {
+      name: 'search-zipf',
+      title: 'Search, Zipf',
+      description: `GET /search?type=post&q=Q, ${n(SEARCH_ZIPF_DRAWS)} queries as a search box receives them (bench/zipf.ts): words Zipf (s = 1) over the demo's vocabulary; 45% one word, 20% two, 10% three, 15% quoted topics, 10% OR`,
+      paths: searchZipfQueries(SEARCH_ZIPF_DRAWS, 21).map(search),
+      needsSearch: true,
+    };
+    const postZipf = zipfIds(db, 'posts', communityId, Math.round(ZIPF_DRAWS * 0.8), 31).map(
+      (id) => `${API}/posts/${id}`,
+    );
+    const eventZipf = zipfIds(db, 'calendar_events', communityId, Math.round(ZIPF_DRAWS * 0.2), 32).map(
+      (id) => `${API}/calendar_events/${id}`,
+    );
+    const byIdZipf: Workload = {
+      name: 'by-id-zipf',
+      title: 'By id, Zipf',
+      description: `GET /posts/{id} (80%) and /calendar_events/{id} (20%), ${n(ZIPF_DRAWS)} ids drawn Zipf (s = 1) over the whole corpus: popular records often, every record now and then`,
+      paths: shuffled([...postZipf, ...eventZipf], 33),
+      needsSearch: false,
+    };
     const single = [
       health,
       eventById,
@@ -283,21 +343,26 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       searchTwoWord,
       searchPhrase,
       searchOr,
+      searchZipf,
+      byIdZipf,
     ];
+    // As a community site is read: most requests open one record (links from chat, notifications, crawlers), popular
+    // ones often and old ones now and then (by-id-zipf); lists next (feeds, the calendar); a search box used by one
+    // visit in ten; deep pages seldom (crawlers).
     const weights: [Workload, number][] = [
-      [postById, 30],
-      [eventById, 20],
+      [byIdZipf, 35],
+      [postById, 15],
+      [eventById, 10],
       [firstPage, 15],
       [eventsFiltered, 10],
       [deepPage, 5],
-      [searchRare, 10],
-      [searchCommon, 10],
+      [searchZipf, 10],
     ];
     const parts = weights.filter(([workload]) => withSearch || !workload.needsSearch);
     const mixed: Workload = {
       name: 'mixed',
       title: withSearch ? 'Mixed' : 'Mixed (no search)',
-      description: `all of the above in one rotation, weighted ${parts.map(([w, weight]) => `${w.name} ${weight}`).join(', ')}`,
+      description: `as a community site is read, weighted ${parts.map(([w, weight]) => `${w.name} ${weight}`).join(', ')}`,
       paths: mix(parts, 2000),
       needsSearch: false,
     };

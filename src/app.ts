@@ -179,7 +179,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const answers = createFragmentReader(store, answerCache);
   const events = createEventsService(answers, store.hot, clock);
-  const search = createSearchService(store.db, store.hot, answers, searchIndexFor(store.dialect));
+  const search = createSearchService(store.db, store.hot, answers, searchIndexFor(store.dialect), clock);
   const members = createMembersService(writes);
   const idempotency = createIdempotencyService(store.db, clock);
   const eventWrites = createEventWritesService(writes, store.dialect);

@@ -134,6 +134,7 @@ function hotStatements(pool: pg.Pool): HotStatements {
     return entry;
   };
   return {
+    synchronous: false,
     async all<T>(text: string, params: readonly HotParam[]): Promise<T[]> {
       const { name, text: sqlText } = prepared(text);
       const result = await pool.query({ name, text: sqlText, values: params as HotParam[] });

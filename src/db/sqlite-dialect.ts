@@ -83,6 +83,7 @@ function hotStatements(database: SqliteConnection): HotStatements {
   const statements = new Map<string, SqliteStatement>();
   const dataVersion = database.prepare('pragma data_version').pluck();
   return {
+    synchronous: true,
     all<T>(text: string, params: readonly HotParam[]): T[] {
       let statement = statements.get(text);
       if (!statement) {

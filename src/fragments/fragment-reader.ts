@@ -4,10 +4,11 @@ import { LRUCache } from 'lru-cache';
 import type { FragmentsTable } from '../db/database.js';
 import type { Store } from '../db/store.js';
 import type { AnswerCache, CachedAnswer } from './answer-cache.js';
+import { createFragmentBatches, type FragmentBatches } from './fragment-batch.js';
 import {
   readFeedListings,
-  readFragment,
   readFragments,
+  readOne,
   readMaxEventSpan,
   type FeedListing,
   type FragmentRead,
@@ -21,6 +22,8 @@ const embedKinds: Record<string, FragmentsTable['kind']> = { p: 'profile', f: 'f
  */
 const EMBED_BYTES = 8 * 2 ** 20;
 const ENTRY_OVERHEAD = 192;
+
+type EmbedOf = (ref: string) => Embedded;
 
 /** What list answers need of a community, read once per store change: its feeds and longest event. */
 export interface Directory {
@@ -37,6 +40,8 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
     sizeCalculation: (embedded, key) => embedded.body.length + 2 * key.length + ENTRY_OVERHEAD,
   });
   const directories = new Map<string, Directory>();
+  // Misses by id on a store that answers asynchronously are read in batches, one statement per turn of the event loop.
+  const batches = hot.synchronous ? null : createFragmentBatches(hot);
   cache.onChange(() => {
     embeds.clear();
     directories.clear();
@@ -45,12 +50,13 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
   /**
    * The embedded fragments `rows` refer to: those this process holds, and the others loaded. Each is taken
    * into a map of this read's own, so an eviction meanwhile (another request's load) cannot leave a hole.
+   * Synchronous when the store answers synchronously (SQLite), one statement per kind at a time otherwise.
    */
-  async function embedsFor(
+  function embedsFor(
     communityId: string,
     rows: readonly FragmentRead[],
     generation: number,
-  ): Promise<(ref: string) => Embedded> {
+  ): EmbedOf | Promise<EmbedOf> {
     const found = new Map<string, Embedded>();
     const missing = new Map<string, Set<string>>();
     for (const row of rows) {
@@ -72,22 +78,89 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
         ids.add(ref.slice(2));
       }
     }
-    for (const [letter, ids] of missing) {
-      const kind = embedKinds[letter];
-      if (!kind) throw new Error(`Unknown embedded fragment kind '${letter}'`);
-      for (const row of await readFragments(hot, communityId, kind, [...ids])) {
+    const take = (letter: string, loaded: readonly FragmentRead[]) => {
+      for (const row of loaded) {
         const key = `${communityId}|${letter}:${row.id}`;
         const embedded = { body: row.body, version: Number(row.version) };
         found.set(key, embedded);
         if (generation === cache.generation()) embeds.set(key, embedded);
       }
-    }
-    return (ref) => {
+    };
+    const embedOf: EmbedOf = (ref) => {
       const embedded = found.get(`${communityId}|${ref}`);
       // Foreign keys make this unreachable; an answer with a hole in it would be worse than a 500.
       if (!embedded) throw new Error(`Fragment ${ref} of community '${communityId}' is referenced but missing`);
       return embedded;
     };
+    const pending = [...missing];
+    const next = (): EmbedOf | Promise<EmbedOf> => {
+      for (;;) {
+        const part = pending.shift();
+        if (!part) return embedOf;
+        const [letter, ids] = part;
+        const kind = embedKinds[letter];
+        if (!kind) throw new Error(`Unknown embedded fragment kind '${letter}'`);
+        // On PostgreSQL through the batches: the embeds of every miss of this turn in one statement per kind.
+        const loaded = batches
+          ? Promise.all([...ids].map((id) => batches.read(communityId, kind, id))).then((found) =>
+              found.filter((row): row is FragmentRead => row !== undefined),
+            )
+          : readFragments(hot, communityId, kind, [...ids]);
+        if (loaded instanceof Promise)
+          return loaded.then((rows) => {
+            take(letter, rows);
+            return next();
+          });
+        take(letter, loaded);
+      }
+    };
+    return next();
+  }
+
+  /**
+   * On SQLite, one event or post answered at once, hit or miss: the cache, else one synchronous read and a
+   * splice (kept). Null when the community has no such record; undefined when the store cannot answer
+   * synchronously (PostgreSQL, or a change check in flight).
+   */
+  function oneNow(kind: 'event' | 'post', communityId: string, id: string, now: number): Answer | null | undefined {
+    if (!hot.synchronous || cache.sync() !== undefined) return undefined;
+    const key = `${kind}|${communityId}|${id}`;
+    const hit = cache.get(key, now);
+    if (hit) return hit;
+    const generation = cache.generation();
+    const rows = readOne(hot, communityId, kind, id);
+    if (rows instanceof Promise) throw new Error('readOne answered asynchronously on a synchronous store');
+    const row = rows[0];
+    if (!row) return null;
+    const embedOf = embedsFor(communityId, [row], generation);
+    if (embedOf instanceof Promise) throw new Error('embedsFor answered asynchronously on a synchronous store');
+    const answer = oneAnswer(kind.slice(0, 1), row, embedOf);
+    cache.set(key, answer, generation);
+    return answer;
+  }
+
+  /**
+   * On PostgreSQL, one event or post from the batch of this turn of the event loop (fragment-batch.ts), spliced
+   * and kept; null when the community has no such record.
+   */
+  async function oneBatched(
+    batched: FragmentBatches,
+    kind: 'event' | 'post',
+    communityId: string,
+    id: string,
+    now: number,
+  ): Promise<Answer | null> {
+    const key = `${kind}|${communityId}|${id}`;
+    const pendingSync = cache.sync();
+    if (pendingSync) await pendingSync;
+    const hit = cache.get(key, now);
+    if (hit) return hit;
+    const generation = cache.generation();
+    const row = await batched.read(communityId, kind, id);
+    if (!row) return null;
+    const answer = oneAnswer(kind.slice(0, 1), row, await embedsFor(communityId, [row], generation));
+    cache.set(key, answer, generation);
+    return answer;
   }
 
   /** The cached answer for `key`, or the one `compute` makes (kept unless the store changed meanwhile). */
@@ -102,10 +175,22 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
     return answer;
   }
 
+  /** One event or post as `{success, data}`, or null when the community has no such record. */
+  function one(kind: 'event' | 'post', communityId: string, id: string, now: number): Promise<Answer | null> {
+    if (batches) return oneBatched(batches, kind, communityId, id, now);
+    return cached(`${kind}|${communityId}|${id}`, now, async () => {
+      const generation = cache.generation();
+      const row = (await readOne(hot, communityId, kind, id))[0];
+      return row ? oneAnswer(kind.slice(0, 1), row, await embedsFor(communityId, [row], generation)) : null;
+    });
+  }
+
   return {
     /**
-     * The cached answer for one event or post, or undefined; a change check in flight (on PostgreSQL a query) is
-     * waited for first, so that a cached answer is never read past a change another process made.
+     * One event or post for a by-id route's early answer, hit or miss, or undefined when the community has no such
+     * record (the handler then answers 404). SQLite answers synchronously (`oneNow`); PostgreSQL waits for a change
+     * check in flight, so that a cached answer is never read past a change another process made, and reads a
+     * miss in this turn's batch.
      */
     peek(
       kind: 'event' | 'post',
@@ -113,19 +198,12 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
       id: string,
       now: number,
     ): Answer | undefined | Promise<Answer | undefined> {
-      const key = `${kind}|${communityId}|${id}`;
-      const sync = cache.sync();
-      return sync ? sync.then(() => cache.peek(key, now)) : cache.peek(key, now);
+      const answer = oneNow(kind, communityId, id, now);
+      if (answer !== undefined) return answer ?? undefined;
+      return one(kind, communityId, id, now).then((found) => found ?? undefined);
     },
 
-    /** One event or post as `{success, data}`, or null when the community has no such record. */
-    one(kind: 'event' | 'post', communityId: string, id: string, now: number): Promise<Answer | null> {
-      return cached(`${kind}|${communityId}|${id}`, now, async () => {
-        const generation = cache.generation();
-        const row = await readFragment(hot, communityId, kind, id);
-        return row ? oneAnswer(kind.slice(0, 1), row, await embedsFor(communityId, [row], generation)) : null;
-      });
-    },
+    one,
 
     /**
      * A page answer under `key`. Only on a miss: `load` counts and reads the page's fragments, and `valid`
@@ -160,6 +238,14 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
       if (sync) await sync;
       const embedOf = await embedsFor(communityId, rows, cache.generation());
       return pageAnswer(facts, rows, embedOf, extras);
+    },
+
+    /**
+     * An answer kept under `key` until the store changes (any write empties the cache, as for every kept answer):
+     * `make` reads and assembles it on a miss. Search keeps its post pages this way.
+     */
+    kept(key: string, now: number, make: () => Promise<Answer>): Promise<Answer> {
+      return cached(key, now, make) as Promise<Answer>;
     },
 
     async directory(communityId: string): Promise<Directory> {

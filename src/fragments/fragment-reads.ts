@@ -19,13 +19,22 @@ export interface FeedListing {
 
 const ONE = 'select id, version, refs, body from fragments where community_id = ? and kind = ? and id = ?';
 
-export async function readFragment(
+/** One record's fragment (zero or one row): synchronously on SQLite. */
+export function readOne(hot: HotStatements, communityId: string, kind: FragmentsTable['kind'], id: string) {
+  return hot.all<FragmentRead>(ONE, [communityId, kind, id]);
+}
+
+/** PostgreSQL: the fragments of a batch of ids in one statement, its text the same for any number of ids. */
+export function readBatch(
   hot: HotStatements,
   communityId: string,
   kind: FragmentsTable['kind'],
-  id: string,
-): Promise<FragmentRead | undefined> {
-  return (await hot.all<FragmentRead>(ONE, [communityId, kind, id]))[0];
+  ids: readonly string[],
+) {
+  return hot.all<FragmentRead>(
+    'select id, version, refs, body from fragments where community_id = ? and kind = ? and id = any(?)',
+    [communityId, kind, ids],
+  );
 }
 
 /** Fragments of one kind by id, in no particular order (embedded profiles, feeds and tags). */

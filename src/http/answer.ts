@@ -27,10 +27,11 @@ export function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer:
 
 /**
  * A by-id route's own `onRequest` hook (it runs after the limiter, authentication and the scope check): the one
- * exit of an answer the cache holds, before parsing, validation and the handler; on PostgreSQL it waits for a
- * change check in flight, as the handler would. A miss goes on to them and leaves through the handler, read from
- * the store. An id that validation would refuse never had an answer to be cached. Requests announcing a body take
- * the ordinary path, which reads and judges it.
+ * exit of a record by id, before parsing, validation and the handler. `peek` answers from the answer cache or,
+ * on a miss, reads the record (SQLite: synchronously, on this same short path; PostgreSQL: in the batch of this
+ * turn of the event loop). A record it does not find goes on to them and leaves through the handler as a 404 (or a
+ * 400 for an id validation refuses: no such id is ever stored). Requests announcing a body take the ordinary
+ * path, which reads and judges it.
  */
 export function earlyAnswer(
   peek: (request: FastifyRequest) => Answer | undefined | Promise<Answer | undefined>,

@@ -54,21 +54,29 @@ export function createSearchService(
   hot: HotStatements,
   reader: FragmentReader,
   index: SearchIndex,
+  clock: () => number,
 ) {
   return {
     async search(communityId: string, params: SearchParams): Promise<SearchResult> {
       const query = parseSearchQuery(params.q);
       const window = { limit: params.per_page, offset: offsetOf(params) };
       // Nothing searchable (only punctuation, exclusions or operators): no match, and no query at all.
-      const hits = isEmptyQuery(query)
-        ? { ids: [], total: 0 }
-        : await index.search(db, params.type, communityId, query, window);
+      const hitsOf = async () =>
+        isEmptyQuery(query) ? { ids: [], total: 0 } : await index.search(db, params.type, communityId, query, window);
       if (params.type === 'post') {
-        const rows = await postFragments(hot, communityId, hits.ids);
-        const extras = params.highlight ? await postHighlights(hot, communityId, rows, query) : null;
-        const facts = { page: params.page, per_page: params.per_page, total: hits.total };
-        return { answer: await reader.assemble(communityId, facts, rows, extras) };
+        // A page of posts is kept in the answer cache until the next change: a search box's repeated queries are
+        // answered from memory, and any write (a new post, an edit) makes the next search read the index again.
+        const key = `S|${communityId}|${params.page}|${params.per_page}|${params.highlight ? 1 : 0}|${params.q}`;
+        const answer = await reader.kept(key, clock(), async () => {
+          const hits = await hitsOf();
+          const rows = await postFragments(hot, communityId, hits.ids);
+          const extras = params.highlight ? await postHighlights(hot, communityId, rows, query) : null;
+          const facts = { page: params.page, per_page: params.per_page, total: hits.total };
+          return reader.assemble(communityId, facts, rows, extras);
+        });
+        return { answer };
       }
+      const hits = await hitsOf();
       const comments = await loadComments(db, communityId, await commentsByIds(db, communityId, hits.ids));
       const records = params.highlight
         ? comments.map((comment) => ({ ...comment, highlight: highlight(commentText(comment), query) }))

@@ -1,0 +1,71 @@
+// By-id misses on PostgreSQL read in batches: every id asked in one turn of the event loop, one `= any($1)` statement.
+import type { FragmentsTable } from '../db/database.js';
+import type { HotStatements } from '../db/hot-statements.js';
+import { readBatch, type FragmentRead } from './fragment-reads.js';
+
+interface Waiting {
+  resolve: (row: FragmentRead | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The ids of one community and kind asked in this turn, each with the requests waiting for it. */
+interface Batch {
+  readonly communityId: string;
+  readonly kind: FragmentsTable['kind'];
+  readonly waiting: Map<string, Waiting[]>;
+}
+
+export interface FragmentBatches {
+  /** `id`'s fragment, or undefined when the community has none, read with the other ids asked in this turn. */
+  read(communityId: string, kind: FragmentsTable['kind'], id: string): Promise<FragmentRead | undefined>;
+}
+
+/**
+ * Ids asked in one turn gather per (community, kind); at the end of the turn (setImmediate, after the turn's I/O
+ * callbacks) each batch is one round trip of one prepared statement, the same text for any number of ids, and each
+ * request gets its own row or undefined. A failure fails that batch's requests alone.
+ */
+export function createFragmentBatches(hot: HotStatements): FragmentBatches {
+  let open = new Map<string, Batch>();
+  let scheduled = false;
+
+  function run(batch: Batch): void {
+    const ids = [...batch.waiting.keys()];
+    Promise.resolve(readBatch(hot, batch.communityId, batch.kind, ids)).then(
+      (rows) => {
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        for (const [id, waiters] of batch.waiting) for (const waiter of waiters) waiter.resolve(byId.get(id));
+      },
+      (error: unknown) => {
+        for (const waiters of batch.waiting.values()) for (const waiter of waiters) waiter.reject(error);
+      },
+    );
+  }
+
+  function flush(): void {
+    scheduled = false;
+    const batches = open;
+    open = new Map();
+    for (const batch of batches.values()) run(batch);
+  }
+
+  return {
+    read(communityId, kind, id) {
+      return new Promise((resolve, reject) => {
+        const key = `${kind}|${communityId}`;
+        let batch = open.get(key);
+        if (!batch) {
+          batch = { communityId, kind, waiting: new Map() };
+          open.set(key, batch);
+        }
+        const waiters = batch.waiting.get(id);
+        if (waiters) waiters.push({ resolve, reject });
+        else batch.waiting.set(id, [{ resolve, reject }]);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+  };
+}
