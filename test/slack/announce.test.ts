@@ -10,7 +10,8 @@ import { sourceActor } from '../../src/writes/actor.js';
 import { ada, feedIds, feeds } from '../../fixtures/community.js';
 import { CHAT_TOKEN, startChatStandIn, type ChatStandIn } from '../helpers/slack-chat-stand-in.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { auditOf } from '../helpers/write-requests.js';
+import { createWebhooksService } from '../../src/webhooks/webhooks.service.js';
+import { auditOf, outboxOf } from '../helpers/write-requests.js';
 
 let t: TestApp;
 let slack: ChatStandIn;
@@ -208,6 +209,34 @@ describe('an event published to a connected channel', () => {
     await settled();
     expect(calls()).toEqual(['chat.update']);
     expect(JSON.parse(params('chat.update').blocks ?? '')).toEqual(springBlocks());
+  });
+});
+
+describe("the permalink's write", () => {
+  it("is sent to Hearth's webhooks as calendar_event.updated when the event triggers them", async () => {
+    const hooked = await t.community('hooked');
+    await t.importRecords(hooked, [...feeds, ada]);
+    await createSlackConnectionsService(t.testStore.store.db).connect(hooked, { botToken: CHAT_TOKEN });
+    await createWebhooksService(t.testStore.store.db).add(hooked, 'http://127.0.0.1:9/hook', { allowPrivate: true });
+    const token = await t.token(hooked, ['read', 'events:write']);
+    const res = await send('POST', path, { ...spring, triggers_webhooks: true }, token);
+    expect(res.statusCode).toBe(201);
+    const id = res.json().data.id;
+    await settled();
+    const permalink = `https://acme.slack.com/archives/C0EVENTS01/p${slack.channels.get('C0EVENTS01')?.at(-1)?.ts.replace('.', '')}`;
+    const sent = (await outboxOf(t, hooked)) as { type: string; data: { id: string; published_to: unknown[] } }[];
+    expect(sent.map((m) => [m.type, m.data.id, m.data.published_to]).sort()).toEqual([
+      [
+        'calendar_event.created',
+        id,
+        [{ chat_channel_id: 'C0EVENTS01', chat_message_permalink: null, feed_id: feedIds.events }],
+      ],
+      [
+        'calendar_event.updated',
+        id,
+        [{ chat_channel_id: 'C0EVENTS01', chat_message_permalink: permalink, feed_id: feedIds.events }],
+      ],
+    ]);
   });
 });
 
