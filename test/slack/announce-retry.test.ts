@@ -148,6 +148,31 @@ describe('a post whose answer never came', () => {
   });
 });
 
+describe('two senders on one store', () => {
+  it('post each announcement once', async () => {
+    const second = startAnnouncer({
+      store: t.testStore.store,
+      log: t.app.log,
+      apiUrl: slack.url,
+      recordPermalink: createEventWritesService(t.app.writes, t.testStore.store.dialect).recordPermalink,
+      onAnnouncements: (wake) => t.app.writes.committed.subscribe((c) => c.announcements > 0 && wake()),
+      pollMs: 10,
+      timeoutMs: 1000,
+    });
+    try {
+      const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => publish(`Twice claimed ${i}`)));
+      for (const id of ids) await until(id, 'done');
+      const announced = posted().map(
+        (m) => (m.metadata as { event_payload: { event_id: string } }).event_payload.event_id,
+      );
+      expect(announced.sort()).toEqual([...ids].sort());
+      expect(slack.calls.filter((c) => c.method === 'chat.postMessage').length).toBe(12);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
 describe('repeated failures', () => {
   async function run(args: string[]) {
     const out: string[] = [];
