@@ -45,9 +45,13 @@ export async function queueEventAnnouncements(
   };
   const wanted = new Map<string, string | null>();
   if (kind === 'changed' && facts.status === 'published')
-    for (const publication of await channelPublications(db, communityId, eventId))
-      if (publication.chat_channel_id !== null && !wanted.has(publication.chat_channel_id))
-        wanted.set(publication.chat_channel_id, publication.feed_id);
+    for (const publication of await channelPublications(db, communityId, eventId)) {
+      const channel = publication.chat_channel_id;
+      if (channel === null || wanted.has(channel)) continue;
+      // A link Hearth did not make (an imported event, announced by the hosted product): its message is not ours.
+      if (publication.chat_message_permalink !== null && !existing.some((r) => r.chat_channel_id === channel)) continue;
+      wanted.set(channel, publication.feed_id);
+    }
 
   let queued = 0;
   const record = async (channel: string, feedId: string | null, state: ChatAnnouncementWanted, message: string) => {

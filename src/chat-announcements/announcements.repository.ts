@@ -29,7 +29,7 @@ export function eventFacts(db: Kysely<Database>, communityId: string, eventId: s
 export function channelPublications(db: Kysely<Database>, communityId: string, eventId: string) {
   return db
     .selectFrom('event_publications')
-    .select(['feed_id', 'chat_channel_id'])
+    .select(['feed_id', 'chat_channel_id', 'chat_message_permalink'])
     .where('community_id', '=', communityId)
     .where('event_id', '=', eventId)
     .where('chat_channel_id', 'is not', null)

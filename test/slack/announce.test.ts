@@ -7,7 +7,7 @@ import { createEventWritesService } from '../../src/events/event-writes.service.
 import { startAnnouncer, type Announcer } from '../../src/slack/announcement-sender.js';
 import { createSlackConnectionsService } from '../../src/slack/slack-connections.service.js';
 import { sourceActor } from '../../src/writes/actor.js';
-import { ada, feedIds, feeds } from '../../fixtures/community.js';
+import { ada, baseRecords, feedIds, feeds } from '../../fixtures/community.js';
 import { CHAT_TOKEN, startChatStandIn, type ChatStandIn } from '../helpers/slack-chat-stand-in.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createWebhooksService } from '../../src/webhooks/webhooks.service.js';
@@ -251,6 +251,25 @@ describe('nothing is sent', () => {
     const otherWriter = await t.token(other, ['read', 'events:write']);
     expect((await send('POST', path, spring, otherWriter)).statusCode).toBe(201);
     // Long enough for several polls.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await settled();
+    expect(calls()).toEqual([]);
+  });
+
+  it('for an imported event whose message Hearth did not post (its permalink kept)', async () => {
+    const imported = await t.community('imported');
+    await t.importRecords(imported, baseRecords);
+    await createSlackConnectionsService(t.testStore.store.db).connect(imported, { botToken: CHAT_TOKEN });
+    const token = await t.token(imported, ['read', 'events:write']);
+    const res = await send('PATCH', `${path}/evdstcross01`, { title: 'Weekend Hack, renamed' }, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.published_to).toEqual([
+      {
+        chat_channel_id: 'C0EVENTS01',
+        chat_message_permalink: 'https://chat.example.com/archives/C0EVENTS01/p1',
+        feed_id: feedIds.events,
+      },
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     await settled();
     expect(calls()).toEqual([]);
