@@ -1,6 +1,7 @@
 // Hearth's configuration: one schema, read once from the environment, frozen.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { DURATION_PATTERN } from './lib/duration.js';
 
 // Each setting's `description` is its meaning in docs/configuration.md's configuration table (`npm run docs:config`).
 export const ConfigSchema = Type.Object({
@@ -97,6 +98,11 @@ export const ConfigSchema = Type.Object({
     allowed: 'an http(s) URL',
     description: "base URL of Slack's Web API for `hearth slack sync` (changed only to test against a stand-in)",
   }),
+  slackSyncEvery: Type.Union([Type.String({ pattern: DURATION_PATTERN }), Type.Null()], {
+    allowed: 'a duration such as 1h, 30m or 1d, or unset',
+    description:
+      'how often `hearth serve` runs `hearth slack sync` for every community with a Slack connection (healing what the Events API dropped); unset, never (`--slack-sync-every` overrides it)',
+  }),
   corsOrigins: Type.Array(Type.String({ pattern: '^(\\*|https?://[^/\\s]+)$' }), {
     allowed: '* or origins such as https://events.example.com (scheme and host, no path), comma-separated',
     description:
@@ -135,6 +141,7 @@ export const defaultConfig: Config = Object.freeze({
   slackBotToken: null,
   slackSigningSecret: null,
   slackApiUrl: 'https://slack.com/api/',
+  slackSyncEvery: null,
 });
 
 /** Documented variables, with the config key each one sets. */
@@ -166,6 +173,7 @@ export const variables = {
   SLACK_BOT_TOKEN: 'slackBotToken',
   SLACK_SIGNING_SECRET: 'slackSigningSecret',
   SLACK_API_URL: 'slackApiUrl',
+  SLACK_SYNC_EVERY: 'slackSyncEvery',
 } as const satisfies Record<string, keyof Config>;
 
 export class ConfigError extends Error {}

@@ -1,4 +1,6 @@
-// Runs Hearth as a server: migrate, listen, send webhooks, and on SIGTERM/SIGINT finish the requests in flight, then exit 0.
+// Runs Hearth as a server: migrate, listen, send webhooks and Slack announcements, sync Slack on a schedule if asked,
+// and on SIGTERM/SIGINT finish the requests in flight, then exit 0.
+import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
@@ -10,6 +12,11 @@ import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { watchParent } from './lib/parent-watch.js';
 import { endPastHungUpTerminal } from './lib/hung-up-terminal.js';
 import { upgradeStore } from './store-upgrade.js';
+import { createEventWritesService } from './events/event-writes.service.js';
+import { parseDuration } from './lib/duration.js';
+import type { Repeating } from './lib/repeat-every.js';
+import { startAnnouncer, type Announcer, type AnnouncerOptions } from './slack/announcement-sender.js';
+import { startScheduledSync } from './slack/scheduled-sync.js';
 import { startDispatcher, type Dispatcher } from './webhooks/webhook-dispatcher.js';
 
 /** Longest wait for requests in flight after a signal; then the process exits 1. */
@@ -28,6 +35,10 @@ export interface ServerOptions {
    * signal npm hands it on and leaves Hearth behind (see `parent-watch.ts`).
    */
   parentPid?: number;
+  /** Where the scheduled Slack sync keeps each community's unfinished pages (`data/slack`, as `hearth slack sync`). */
+  slackStateDir?: string;
+  /** The Slack announcer's timings (tests shorten them). */
+  announcer?: Pick<AnnouncerOptions, 'pollMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;
 }
 
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
@@ -62,7 +73,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   app.addHook('onClose', () => owned.close());
   // Hooks must be added before listening; the dispatcher starts once the server listens.
   let dispatcher: Dispatcher | null = null;
-  app.addHook('preClose', async () => dispatcher?.stop());
+  let announcer: Announcer | null = null;
+  let slackSync: Repeating | null = null;
+  app.addHook('preClose', async () => {
+    await Promise.all([dispatcher?.stop(), announcer?.stop(), slackSync?.stop()]);
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -85,6 +100,31 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     clock,
     onMessages: (wake) => app.writes.committed.subscribe((commit) => commit.messages > 0 && wake()),
   });
+  // Every serving process sends Slack announcements the same way (claims keep one process per announcement).
+  const eventWrites = createEventWritesService(app.writes, owned.dialect);
+  announcer = startAnnouncer({
+    store: owned,
+    log: app.log.child({ component: 'slack-announcements' }),
+    apiUrl: config.slackApiUrl,
+    clock,
+    recordPermalink: eventWrites.recordPermalink,
+    onAnnouncements: (wake) => app.writes.committed.subscribe((commit) => commit.announcements > 0 && wake()),
+    ...options.announcer,
+  });
+  if (config.slackSyncEvery !== null) {
+    const everyMs = parseDuration(config.slackSyncEvery);
+    const log = app.log.child({ component: 'slack-sync' });
+    log.info({ every: config.slackSyncEvery }, 'scheduled slack sync on');
+    slackSync = startScheduledSync({
+      store: owned,
+      writes: app.writes,
+      clock,
+      log,
+      apiUrl: config.slackApiUrl,
+      everyMs,
+      stateDir: options.slackStateDir ?? join('data', 'slack'),
+    });
+  }
 
   // close-with-grace: one signal (or, under npm, the exit of the launcher) drains (app.close waits for requests in
   // flight, new ones get 503) and exits 0;

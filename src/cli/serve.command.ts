@@ -6,11 +6,13 @@ import type { Metrics } from '../metrics/metrics.js';
 import type { Store } from '../db/store.js';
 import type { Clock } from '../lib/clock.js';
 import { CliError } from './cli-error.js';
+import { parseDuration } from './token.command.js';
 import type { CliContext, Output } from './context.js';
 
 export interface ListenOptions {
   port?: string;
   host?: string;
+  slackSyncEvery?: string;
 }
 
 /** The config with --port and --host applied over PORT and HOST. */
@@ -20,7 +22,9 @@ export async function listenConfig(ctx: CliContext, options: ListenOptions): Pro
     options.port === undefined ? config.port : /^\d{1,5}$/.test(options.port) ? Number(options.port) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new CliError(`Invalid --port '${options.port}': a number from 0 to 65535.`);
-  return Object.freeze({ ...config, port, host: options.host ?? config.host });
+  const slackSyncEvery = options.slackSyncEvery ?? config.slackSyncEvery;
+  if (slackSyncEvery !== null) parseDuration(slackSyncEvery);
+  return Object.freeze({ ...config, port, host: options.host ?? config.host, slackSyncEvery });
 }
 
 /** Listens, says where on stderr, and resolves once a signal has closed the server. */
@@ -55,6 +59,10 @@ export function serveCommand(program: Command, ctx: CliContext): void {
     .description('apply pending migrations and serve the API')
     .option('--port <port>', 'port to listen on (PORT)')
     .option('--host <host>', 'address to listen on (HOST)')
+    .option(
+      '--slack-sync-every <duration>',
+      'run `hearth slack sync` for every connected community this often, e.g. 1h (SLACK_SYNC_EVERY)',
+    )
     .action(async (options: ListenOptions) => {
       const app = await serve(ctx.io, await listenConfig(ctx, options), {
         clock: ctx.clock,

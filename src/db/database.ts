@@ -379,6 +379,32 @@ export interface ChatReactionsTable {
   changed_ts: string;
 }
 
+/** A calendar event's announcement in one Slack channel (migration 019). */
+export interface ChatAnnouncementsTable {
+  community_id: string;
+  event_id: string;
+  chat_channel_id: string;
+  feed_id: string | null;
+  wanted: ChatAnnouncementWanted;
+  /** JSON {text, blocks}. */
+  message: string;
+  version: number;
+  sent_version: ColumnType<number, number | undefined, number>;
+  message_ts: string | null;
+  permalink: string | null;
+  uncertain: Bool;
+  state: ChatAnnouncementState;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type ChatAnnouncementWanted = 'shown' | 'cancelled' | 'removed';
+export type ChatAnnouncementState = 'pending' | 'done' | 'failed';
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -406,4 +432,5 @@ export interface Database {
   groups: MemberSetTable;
   group_members: GroupMembersTable;
   chat_reactions: ChatReactionsTable;
+  chat_announcements: ChatAnnouncementsTable;
 }

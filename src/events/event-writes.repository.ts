@@ -157,6 +157,14 @@ export async function replacePublications(
   eventId: string,
   feeds: readonly { feed_id: string; chat_channel_id: string | null }[],
 ): Promise<void> {
+  // A feed that stays, in the same channel, keeps the link to the message that announced the event there.
+  const kept = await db
+    .selectFrom('event_publications')
+    .select(['feed_id', 'chat_channel_id', 'chat_message_permalink'])
+    .where('community_id', '=', communityId)
+    .where('event_id', '=', eventId)
+    .where('chat_message_permalink', 'is not', null)
+    .execute();
   await db
     .deleteFrom('event_publications')
     .where('community_id', '=', communityId)
@@ -172,8 +180,29 @@ export async function replacePublications(
         position,
         feed_id: feed.feed_id,
         chat_channel_id: feed.chat_channel_id,
-        chat_message_permalink: null,
+        chat_message_permalink:
+          kept.find((row) => row.feed_id === feed.feed_id && row.chat_channel_id === feed.chat_channel_id)
+            ?.chat_message_permalink ?? null,
       })),
     )
     .execute();
+}
+
+/** Sets the permalink of the event's publications in a channel where it differs; returns how many rows changed. */
+export async function setPermalink(
+  db: Kysely<Database>,
+  communityId: string,
+  eventId: string,
+  channelId: string,
+  permalink: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('event_publications')
+    .set({ chat_message_permalink: permalink })
+    .where('community_id', '=', communityId)
+    .where('event_id', '=', eventId)
+    .where('chat_channel_id', '=', channelId)
+    .where((eb) => eb.or([eb('chat_message_permalink', 'is', null), eb('chat_message_permalink', '!=', permalink)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

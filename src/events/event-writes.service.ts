@@ -26,6 +26,7 @@ import {
   replacePublications,
   replaceTags,
   resolvePeople,
+  setPermalink,
   tagIdsIn,
   updateEvent,
 } from './event-writes.repository.js';
@@ -208,6 +209,7 @@ export function createEventWritesService(writes: WriteRunner, dialect: StoreDial
           row.recap_chat_blocks_references = (await createDeriver(trx, actor.communityId)).references([]);
         await insertEvent(trx, row);
         await writeLists(trx, actor.communityId, id, lists);
+        await change.announceInChat(id, 'changed');
         const answer = await finish(trx, change, id, 'calendar_event.created', null);
         if (!answer) throw new Error(`The new event '${id}' has no fragment`);
         if (saveResponse) await saveResponse(trx, answer);
@@ -224,6 +226,7 @@ export function createEventWritesService(writes: WriteRunner, dialect: StoreDial
         await deriveReferences(trx, actor.communityId, changes);
         await updateEvent(trx, actor.communityId, id, { ...changes.columns, updated_at: change.at });
         await writeLists(trx, actor.communityId, id, lists);
+        await change.announceInChat(id, 'changed');
         const answer = await finish(trx, change, id, 'calendar_event.updated', before);
         if (!answer) throw new Error(`The event '${id}' has no fragment`);
         return answer;
@@ -233,8 +236,31 @@ export function createEventWritesService(writes: WriteRunner, dialect: StoreDial
     async remove(actor: Actor, id: string, precondition?: Precondition): Promise<void> {
       await writes.run(actor, async (trx, change) => {
         const { answer } = await locked(trx, actor, id, precondition);
+        // Before the rows go: the edit saying it was cancelled is made of its title and time.
+        await change.announceInChat(id, 'deleted');
         await deleteEvent(trx, actor.communityId, id);
         await finish(trx, change, id, 'calendar_event.deleted', answer);
+      });
+    },
+
+    /**
+     * Fills `published_to[].chat_message_permalink` of the event's publications in `channelId` once its
+     * announcement is posted (the Slack sender's write): fragments rendered again, ETag moved, audited as an update
+     * and sent as `calendar_event.updated` to the webhooks when the event triggers them. It announces nothing in chat
+     * itself (the message already shows the event). False when the event or its publication there is gone, or
+     * already holds this link.
+     */
+    recordPermalink(actor: Actor, id: string, channelId: string, permalink: string): Promise<boolean> {
+      return writes.run(actor, async (trx, change) => {
+        const row = await lockEvent(trx, dialect, actor.communityId, id);
+        const before = row ? await answerWithin(trx, 'event', actor.communityId, id) : null;
+        const updated = row ? await setPermalink(trx, actor.communityId, id, channelId, permalink) : 0;
+        if (updated === 0) {
+          change.unchanged();
+          return false;
+        }
+        await finish(trx, change, id, 'calendar_event.updated', before);
+        return true;
       });
     },
   };

@@ -43,3 +43,13 @@ export function listConnections(db: Kysely<Database>) {
     .orderBy('communities.slug')
     .execute();
 }
+
+/** Every connected community with its bot token and channels, for the scheduled sync (in `hearth serve`). */
+export function connectedCommunities(db: Kysely<Database>) {
+  return db
+    .selectFrom('slack_connections')
+    .innerJoin('communities', 'communities.id', 'slack_connections.community_id')
+    .select(['communities.id', 'communities.slug', 'slack_connections.bot_token', 'slack_connections.channels'])
+    .orderBy('communities.slug')
+    .execute();
+}

@@ -24,7 +24,7 @@ import {
 } from './sync-state.js';
 import type { SlackApi } from './web-api.js';
 
-export interface SyncOptions extends Pick<ImportOptions, 'clock' | 'writes' | 'onProgress'> {
+export interface SyncOptions extends Pick<ImportOptions, 'clock' | 'writes' | 'onProgress' | 'signal'> {
   store: Store;
   api: SlackApi;
   files: SyncFiles;
@@ -138,6 +138,7 @@ export async function syncSlack(options: SyncOptions): Promise<SyncResult> {
       clock: options.clock,
       writes: options.writes,
       onProgress: options.onProgress,
+      signal: options.signal,
       source: 'slack',
     },
   );

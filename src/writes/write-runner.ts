@@ -3,6 +3,7 @@
 // dispatcher is woken. Members, event writes and the import are functions on it; a new source of writes is too.
 import type { Kysely } from 'kysely';
 import { recordAudit, type AuditAction } from '../audit/audit.service.js';
+import { queueEventAnnouncements, type EventChangeKind } from '../chat-announcements/announcement-queue.js';
 import type { Database } from '../db/database.js';
 import type { Touched } from '../fragments/touched.js';
 import type { Clock } from '../lib/clock.js';
@@ -24,6 +25,11 @@ export interface Change {
   listeners(): Promise<readonly WebhookRow[]>;
   /** Queues a message per (event, subscribed webhook); returns how many. */
   announce(events: readonly OutgoingEvent[]): Promise<number>;
+  /**
+   * Records what the event's Slack channels should show after this change (chat-announcements/): called after an
+   * event's rows are written, or before they are deleted. Returns how many announcements have something to send.
+   */
+  announceInChat(eventId: string, kind: EventChangeKind): Promise<number>;
   /** The work found nothing to change (deactivating twice, say): it commits without an audit record. */
   unchanged(): void;
 }
@@ -33,6 +39,8 @@ export interface Committed {
   communityId: string;
   /** Webhook messages the change queued. */
   messages: number;
+  /** Chat announcements the change gave something to send. */
+  announcements: number;
 }
 
 /** Opens the transaction of a run: Kysely's by default; the import brings its own (journal, COPY). */
@@ -63,6 +71,7 @@ export function createWriteRunner(db: Kysely<Database>, clock: Clock, refresh: R
     async run(actor, work, options = {}) {
       const at = toStored(clock());
       let messages = 0;
+      let announcements = 0;
       const transaction = options.transaction ?? kyselyTransaction;
       const result = await transaction(db, async (trx) => {
         let audited = 0;
@@ -96,6 +105,11 @@ export function createWriteRunner(db: Kysely<Database>, clock: Clock, refresh: R
             messages += sent;
             return sent;
           },
+          async announceInChat(eventId, kind) {
+            const queued = await queueEventAnnouncements(trx, actor.communityId, eventId, kind, at);
+            announcements += queued;
+            return queued;
+          },
           unchanged() {
             unchanged = true;
           },
@@ -107,7 +121,7 @@ export function createWriteRunner(db: Kysely<Database>, clock: Clock, refresh: R
           );
         return value;
       });
-      committed.emit({ communityId: actor.communityId, messages });
+      committed.emit({ communityId: actor.communityId, messages, announcements });
       return result;
     },
   };

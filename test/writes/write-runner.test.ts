@@ -56,7 +56,7 @@ describe('the write runner', () => {
   it('commits every writer with its audit record and its webhook messages, and tells the process after', async () => {
     expect((await t.importRecords(acme, baseRecords)).records).toBe(15);
     // Its two profiles' member.created and import.completed (no event of the file triggers webhooks).
-    expect(commits).toEqual([{ communityId: acme, messages: 3 }]);
+    expect(commits).toEqual([{ communityId: acme, messages: 3, announcements: 0 }]);
 
     const member = await send('POST', '/members', { email: 'runner.person@example.com', full_name: 'Runner Person' });
     expect(member.statusCode).toBe(201);
@@ -98,12 +98,12 @@ describe('the write runner', () => {
       'member.deactivated',
     ]);
     expect(commits.slice(1)).toEqual([
-      { communityId: acme, messages: 1 },
-      { communityId: acme, messages: 1 },
-      { communityId: acme, messages: 1 },
-      { communityId: acme, messages: 1 },
-      { communityId: acme, messages: 1 },
-      { communityId: acme, messages: 0 },
+      { communityId: acme, messages: 1, announcements: 0 },
+      { communityId: acme, messages: 1, announcements: 0 },
+      { communityId: acme, messages: 1, announcements: 0 },
+      { communityId: acme, messages: 1, announcements: 0 },
+      { communityId: acme, messages: 1, announcements: 0 },
+      { communityId: acme, messages: 0, announcements: 0 },
     ]);
   });
 

@@ -1,0 +1,65 @@
+// The Web API client of the announcement sender (@slack/web-api): unlike the sync's, it never retries by itself.
+// A retried chat.postMessage could post twice, so every failure comes back at once, sorted by what it says about
+// the call: Slack refused it (nothing done), rate limited it (nothing done; its Retry-After), or the answer never
+// came (a timeout, a broken connection, a 5xx: the call may have taken effect).
+import { WebAPIHTTPError, WebAPIPlatformError, WebAPIRateLimitedError, WebClient } from '@slack/web-api';
+import type { JsonRecord } from '../content/loose-json.js';
+
+export type ChatFailure =
+  | { kind: 'refused'; error: string }
+  | { kind: 'rate_limited'; retryAfterSeconds: number }
+  | { kind: 'uncertain'; error: string };
+
+/** A call that failed, with what its failure says; its message names the method. */
+export class ChatCallError extends Error {
+  constructor(
+    readonly method: string,
+    readonly failure: ChatFailure,
+  ) {
+    super(
+      `${method}: ${
+        failure.kind === 'rate_limited'
+          ? `rate limited for ${failure.retryAfterSeconds} s`
+          : failure.kind === 'refused'
+            ? `Slack answered '${failure.error}'`
+            : `no answer (${failure.error})`
+      }`,
+    );
+  }
+}
+
+export type ChatApi = (method: string, args: Record<string, unknown>) => Promise<JsonRecord>;
+
+const quiet = {
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+  setLevel() {},
+  getLevel: () => 'error' as never,
+  setName() {},
+};
+
+function failureOf(error: unknown): ChatFailure {
+  if (error instanceof WebAPIRateLimitedError) return { kind: 'rate_limited', retryAfterSeconds: error.retryAfter };
+  if (error instanceof WebAPIPlatformError) return { kind: 'refused', error: error.data.error };
+  if (error instanceof WebAPIHTTPError) return { kind: 'uncertain', error: `HTTP ${error.statusCode}` };
+  return { kind: 'uncertain', error: error instanceof Error ? error.message : String(error) };
+}
+
+export function chatApi(options: { token: string; apiUrl: string; timeoutMs: number }): ChatApi {
+  const client = new WebClient(options.token, {
+    slackApiUrl: options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`,
+    logger: quiet,
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    timeout: options.timeoutMs,
+  });
+  return async (method, args) => {
+    try {
+      return (await client.apiCall(method, args)) as unknown as JsonRecord;
+    } catch (error) {
+      throw new ChatCallError(method, failureOf(error));
+    }
+  };
+}
