@@ -59,7 +59,10 @@ async function importBoth(entries: ZipEntry[], options: SlackImportOptions = {})
   return results;
 }
 
-/** Messages enough for several of the reading thread's blocks (about 1 MB of records each). */
+/** The imports of a few thousand messages, twice over, on a machine other work shares. */
+const SLOW = { timeout: 180_000 };
+
+/** Messages enough for two of the reading thread's blocks (about 1 MiB of records each). */
 const many = (count: number) =>
   Array.from({ length: count }, (_, i) => ({
     type: 'message',
@@ -89,11 +92,11 @@ describe('slack export read in a thread', () => {
     expect(thread?.rows?.posts).toHaveLength(8);
   });
 
-  it('imports an export of several blocks exactly as reading it here does, in order', async () => {
-    const [here, thread] = await importBoth(workspaceEntries({ days: { general: { '2026-03-01': many(6000) } } }));
+  it('imports an export of several blocks exactly as reading it here does, in order', SLOW, async () => {
+    const [here, thread] = await importBoth(workspaceEntries({ days: { general: { '2026-03-01': many(2500) } } }));
     expect(thread?.result).toEqual(here?.result);
-    expect(thread?.result.slack.messages).toBe(6001);
-    expect([thread?.result.imported.posts, thread?.result.imported.comments]).toEqual([4501, 1500]);
+    expect(thread?.result.slack.messages).toBe(2501);
+    expect([thread?.result.imported.posts, thread?.result.imported.comments]).toEqual([1876, 625]);
     expect(thread?.rows).toEqual(here?.rows);
   });
 
@@ -116,14 +119,14 @@ describe('slack export read in a thread', () => {
     );
   });
 
-  it('keeps nothing when a day file fails after blocks were written', async () => {
+  it('keeps nothing when a day file fails after blocks were written', SLOW, async () => {
     const id = await t.community('thread-broken');
     const token = await t.token(id);
     const error = await importSlackExport(
       t.testStore.store,
       id,
       zipOf([
-        ...workspaceEntries({ days: { general: { '2026-03-01': many(6000) } } }),
+        ...workspaceEntries({ days: { general: { '2026-03-01': many(2500) } } }),
         { name: 'random/2026-03-02.json', data: '[{"ts": "1772409600.000100", "user": "U01ALICE", "text": "cut' },
       ]),
       { clock: () => t.clock.now, writes: t.app.writes, thread: true },
