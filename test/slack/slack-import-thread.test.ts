@@ -37,7 +37,12 @@ async function rowsOf(communityId: string): Promise<Record<string, unknown[]>> {
       .orderBy('id')
       .$if(table === 'fragments', (q) => q.orderBy('kind' as never))
       .execute();
-    out[table] = rows.map(({ community_id: _, ...row }) => row);
+    // A fragment's version says when it was rendered: again at the end for a post whose counters a later chunk
+    // changed, and chunks end where their input's blocks or runs of lines do. Its body and references must agree.
+    out[table] = rows.map(({ community_id: _, ...row }) => {
+      if (table === 'fragments') delete (row as { version?: number }).version;
+      return row;
+    });
   }
   return out;
 }
