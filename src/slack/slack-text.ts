@@ -26,15 +26,18 @@ export function plaintextOf(blocks: JsonRecord[] | null, names: NameResolvers): 
  * with no text is titled by its first file's title or name; null when it has neither.
  */
 export function titleOf(plaintext: string | null, files: JsonRecord[]): string | null {
-  const line = plaintext
-    ?.split('\n')
-    .map((l) => l.trim())
-    .find((l) => l !== '');
+  let line: string | undefined;
+  for (const part of plaintext?.split('\n') ?? []) {
+    line = part.trim();
+    if (line !== '') break;
+    line = undefined;
+  }
   if (line === undefined) {
     const file = files[0];
     return (file && (stringOf(file.title) || stringOf(file.name))) || null;
   }
-  if ([...line].length <= TITLE_LENGTH) return line;
+  // As many code points as UTF-16 units at most: a line no longer than the title in units needs no counting.
+  if (line.length <= TITLE_LENGTH || [...line].length <= TITLE_LENGTH) return line;
   const cut = [...line].slice(0, TITLE_LENGTH).join('');
   const space = cut.lastIndexOf(' ');
   return `${(space > TITLE_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
