@@ -68,7 +68,7 @@ function randomIds(
  * community's popular threads are, and the tail reaches every row.
  */
 function zipfIds(
-  db: Database.Database,
+  db: SqliteConnection,
   table: 'posts' | 'calendar_events',
   communityId: string,
   count: number,
