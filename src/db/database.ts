@@ -140,6 +140,8 @@ export interface CalendarEventsTable {
   webhook_custom_metadata: string | null;
   attendees_count: Count;
   cover_image_url: string | null;
+  /** True once the event had a registration through the API: `attendees_count` then counts its registrations. */
+  attendees_from_registrations: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export interface EventProfilesTable {
@@ -379,6 +381,13 @@ export interface ChatReactionsTable {
   changed_ts: string;
 }
 
+export interface EventRegistrationsTable {
+  community_id: string;
+  event_id: string;
+  profile_id: string;
+  registered_at: Timestamp;
+}
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -406,4 +415,5 @@ export interface Database {
   groups: MemberSetTable;
   group_members: GroupMembersTable;
   chat_reactions: ChatReactionsTable;
+  event_registrations: EventRegistrationsTable;
 }
