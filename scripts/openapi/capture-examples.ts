@@ -60,6 +60,17 @@ const registrationEvent = {
   hosts: [profileIds.ada],
 };
 const registrant = '3f6c2a1e-8b7d-4c55-9e2a-5d1b0c7e4f11';
+/** A member only the unregister example registers and unregisters, on an event of its own. */
+const dorothy = {
+  kind: 'profile',
+  id: '3f6c2a1e-8b7d-4c55-9e2a-5d1b0c7e4f12',
+  created_at: '2026-03-01T09:00:00Z',
+  email: 'dorothy@example.com',
+  first_name: 'Dorothy',
+  last_name: 'Vaughan',
+  preferred_name: 'Dorothy Vaughan',
+};
+const unregisterEvent = { ...registrationEvent, id: 'evregister02', title: 'Open house, second day' };
 
 /** A badge and a group only the write examples change, named to sort after the others (the list examples show two). */
 const exampleBadge = '0b4d9e00-0000-4000-8000-0000000000e1';
@@ -242,6 +253,18 @@ export const exampleRequests: Record<string, ExampleRequest[]> = {
       name: 'Not registered',
       method: 'DELETE',
       url: `/admin/v0/calendar_events/evregister01/registrations/${profileIds.grace}`,
+    },
+    {
+      name: 'Registering Dorothy first',
+      method: 'POST',
+      url: '/admin/v0/calendar_events/evregister02/registrations',
+      body: { email: dorothy.email, full_name: 'Dorothy Vaughan' },
+      setup: true,
+    },
+    {
+      name: 'Unregistering a member',
+      method: 'DELETE',
+      url: `/admin/v0/calendar_events/evregister02/registrations/${dorothy.id}`,
     },
     {
       name: 'Unknown event',
@@ -470,6 +493,8 @@ async function seeded(t: ExampleApp): Promise<string> {
     announcements,
     ...exampleEvents,
     registrationEvent,
+    unregisterEvent,
+    dorothy,
     ...badgeGroupRecords,
     ...exampleMemberSets,
   ]);

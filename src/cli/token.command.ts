@@ -1,5 +1,6 @@
 // `hearth token create|list|revoke`: secrets are printed once, at creation, and never again.
 import type { Command } from 'commander';
+import { parseDuration as parseLibDuration } from '../lib/duration.js';
 import { toWire } from '../lib/timestamps.js';
 import type { FieldNames } from '../tokens/field-names.js';
 import type { Scope } from '../tokens/scopes.js';
@@ -7,21 +8,13 @@ import { CliError } from './cli-error.js';
 import type { CliContext } from './context.js';
 import { printJson } from './output.js';
 
-const units: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-
-/**
- * `30d`, `12h`, `90m`, `1w` -> milliseconds; a positive whole number and a unit, nothing else.
- * Hand-written on purpose: `ms`, the usual library, reads `30` as 30 milliseconds and accepts `1.5h`,
- * `-1d` and `0s`, so it would still need this same pattern in front of it to refuse them.
- */
+/** `parseDuration` of lib/duration.ts, its refusal as the command line's. */
 export function parseDuration(text: string): number {
-  const match = /^(\d{1,6})([smhdw])$/.exec(text.trim());
-  const unit = match?.[2] ? units[match[2]] : undefined;
-  const count = Number(match?.[1]);
-  if (!match || unit === undefined || count === 0) {
-    throw new CliError(`Invalid duration '${text}': use a positive whole number and one of s, m, h, d, w (e.g. 30d).`);
+  try {
+    return parseLibDuration(text);
+  } catch (error) {
+    throw new CliError((error as Error).message);
   }
-  return count * unit;
 }
 
 export function tokenCommand(program: Command, ctx: CliContext): void {

@@ -556,9 +556,9 @@ export interface components {
              *     - `request_timeout` (408): The request did not arrive in time.
              *     - `idempotency_in_flight` (409): A request with this Idempotency-Key is still being processed.
              *     - `precondition_failed` (412): The record changed since the ETag in If-Match was read; read it again and retry.
-             *     - `event_not_published` (409): Registrations are open only for published events; this one is a draft or awaits approval.
-             *     - `registration_not_enabled` (409): This event does not take registrations (its 'enable_registration_button' is false).
-             *     - `event_ended` (409): This event has ended; it takes no more registrations.
+             *     - `event_not_published` (422): Registrations are open only for published events; this one is a draft or awaits approval.
+             *     - `registration_not_enabled` (422): This event does not take registrations (its 'enable_registration_button' is false).
+             *     - `event_ended` (422): This event has ended; it takes no more registrations.
              *     - `payload_too_large` (413): The request body is too large.
              *     - `unsupported_media_type` (415): The request body must be JSON (Content-Type: application/json).
              *     - `expectation_failed` (417): The only expectation served is 'Expect: 100-continue'.
