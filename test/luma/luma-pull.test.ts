@@ -8,6 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLumaClient, LumaError } from '../../src/luma/luma-api.js';
 import { eventIdFor, pullLuma } from '../../src/luma/luma-pull.js';
 import { baseRecords, profileIds } from '../../fixtures/community.js';
+import { startLumaSchedule } from '../../src/cli/luma-schedule.js';
+import { loadConfig } from '../../src/config.js';
 import { runCli } from '../helpers/run-cli.js';
 import { lumaEvent, startLumaStandIn, type LumaStandIn } from '../helpers/luma-stand-in.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -304,5 +306,44 @@ describe('hearth luma pull', () => {
     const none = await runCli(['luma', 'pull', '--community', 'acme'], env);
     expect(none.code).toBe(1);
     expect(none.err).toContain('No Luma API key: set LUMA_API_KEY, or give --api-key-file with a file holding it.');
+  });
+});
+
+describe('hearth serve --luma-pull-every', () => {
+  it('refuses a schedule it cannot run before serving', async () => {
+    const env = { DATABASE_URL: t.testStore.url, LUMA_API_URL: luma.url, PORT: '0' };
+    const noCommunity = await runCli(['serve', '--luma-pull-every', '15m'], { ...env, LUMA_API_KEY: KEY });
+    expect(noCommunity.code).toBe(1);
+    expect(noCommunity.err).toContain('A Luma pull schedule needs LUMA_COMMUNITY');
+    const zero = await runCli(['serve', '--luma-pull-every', '0m'], {
+      ...env,
+      LUMA_API_KEY: KEY,
+      LUMA_COMMUNITY: 'acme',
+    });
+    expect(zero.code).toBe(1);
+    expect(zero.err).toContain("Invalid duration '0m'");
+    const noKey = await runCli(['serve'], { ...env, LUMA_PULL_EVERY: '15m', LUMA_COMMUNITY: 'acme' });
+    expect(noKey.code).toBe(1);
+    expect(noKey.err).toContain('No Luma API key');
+  });
+
+  it('pulls at start, then every period, inside the server', async () => {
+    luma.events.push(lumaEvent('evt-sched001', { name: 'Scheduled' }));
+    const config = loadConfig({}, { databaseUrl: t.testStore.url, lumaApiUrl: luma.url });
+    const schedule = startLumaSchedule(t.app, config, () => t.clock.now, {
+      everyMs: 60_000,
+      slug: 'acme',
+      apiKey: KEY,
+    });
+    for (
+      let tries = 0;
+      tries < 200 && (await t.get(`/admin/v0/calendar_events/${eventIdFor('evt-sched001')}`, token)).statusCode !== 200;
+      tries++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    expect((await event(eventIdFor('evt-sched001'))).title).toBe('Scheduled');
+    await schedule.runNow();
+    await schedule.stop();
+    expect(luma.requests.filter((r) => r.path === '/v1/calendars/events/list').length).toBeGreaterThanOrEqual(8);
   });
 });
