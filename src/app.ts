@@ -48,6 +48,8 @@ import { importRunGroups } from './import-runs/import-runs.repository.js';
 import { membersRoutes } from './members/members.routes.js';
 import { createPostsService } from './posts/posts.service.js';
 import { postsRoutes } from './posts/posts.routes.js';
+import { registrationsRoutes } from './registrations/registrations.routes.js';
+import { createRegistrationsService } from './registrations/registrations.service.js';
 import { searchIndexFor } from './search/search-index-factory.js';
 import { createSearchService } from './search/search.service.js';
 import { searchRoutes } from './search/search.routes.js';
@@ -187,6 +189,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const feeds = createFeedsService(store.db, store.dialect);
   const badges = createBadgesService(store.db, store.dialect, writes);
   const groups = createGroupsService(store.db, store.dialect, writes);
+  const registrations = createRegistrationsService(store.db, store.dialect, writes);
 
   const metrics = options.metrics ?? createMetrics();
   registerMetrics(app, metrics, {
@@ -208,6 +211,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       admin.setNotFoundHandler(notFound);
       await admin.register(eventsRoutes, { events });
       await admin.register(eventWritesRoutes, { writes: eventWrites, idempotency });
+      await admin.register(registrationsRoutes, { registrations, idempotency });
       await admin.register(searchRoutes, { search });
       await admin.register(membersRoutes, { members, idempotency });
       await admin.register(postsRoutes, { posts });

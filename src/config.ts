@@ -103,6 +103,25 @@ export const ConfigSchema = Type.Object({
     description:
       'how often `hearth serve` runs `hearth slack sync` for every community with a Slack connection (healing what the Events API dropped); unset, never (`--slack-sync-every` overrides it)',
   }),
+  lumaApiKey: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+    secret: true,
+    description:
+      "Luma API key (one calendar's) for `hearth luma pull` and `LUMA_PULL_EVERY` when no `--api-key-file` is given (read here, never from the command line's arguments)",
+  }),
+  lumaApiUrl: Type.String({
+    pattern: '^https?://',
+    allowed: 'an http(s) URL',
+    description: "base URL of Luma's public API (changed only to test against a stand-in)",
+  }),
+  lumaCommunity: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
+    allowed: "a community's slug, or unset",
+    description: '`hearth serve` pulls Luma events into this community every `LUMA_PULL_EVERY`',
+  }),
+  lumaPullEvery: Type.Union([Type.String({ pattern: DURATION_PATTERN }), Type.Null()], {
+    allowed: 'a duration such as 15m, 1h (a whole number and s, m, h, d or w), or unset',
+    description:
+      '`hearth serve` pulls `LUMA_COMMUNITY` from Luma this often (the first pull at start); unset, it never does',
+  }),
   corsOrigins: Type.Array(Type.String({ pattern: '^(\\*|https?://[^/\\s]+)$' }), {
     allowed: '* or origins such as https://events.example.com (scheme and host, no path), comma-separated',
     description:
@@ -142,6 +161,10 @@ export const defaultConfig: Config = Object.freeze({
   slackSigningSecret: null,
   slackApiUrl: 'https://slack.com/api/',
   slackSyncEvery: null,
+  lumaApiKey: null,
+  lumaApiUrl: 'https://public-api.luma.com',
+  lumaCommunity: null,
+  lumaPullEvery: null,
 });
 
 /** Documented variables, with the config key each one sets. */
@@ -174,6 +197,10 @@ export const variables = {
   SLACK_SIGNING_SECRET: 'slackSigningSecret',
   SLACK_API_URL: 'slackApiUrl',
   SLACK_SYNC_EVERY: 'slackSyncEvery',
+  LUMA_API_KEY: 'lumaApiKey',
+  LUMA_API_URL: 'lumaApiUrl',
+  LUMA_COMMUNITY: 'lumaCommunity',
+  LUMA_PULL_EVERY: 'lumaPullEvery',
 } as const satisfies Record<string, keyof Config>;
 
 export class ConfigError extends Error {}

@@ -14,6 +14,15 @@ export const errorCatalog = {
     status: 412,
     message: 'The record changed since the ETag in If-Match was read; read it again and retry.',
   },
+  event_not_published: {
+    status: 422,
+    message: 'Registrations are open only for published events; this one is a draft or awaits approval.',
+  },
+  registration_not_enabled: {
+    status: 422,
+    message: "This event does not take registrations (its 'enable_registration_button' is false).",
+  },
+  event_ended: { status: 422, message: 'This event has ended; it takes no more registrations.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'The request body must be JSON (Content-Type: application/json).' },
   expectation_failed: { status: 417, message: "The only expectation served is 'Expect: 100-continue'." },

@@ -47,6 +47,31 @@ const exampleEvents = ['evexample001', 'evexample002'].map((id) => ({
   hosts: [profileIds.ada],
 }));
 
+/** An event open for registration, which only the registration examples change. */
+const registrationEvent = {
+  kind: 'calendar_event',
+  id: 'evregister01',
+  title: 'Open house',
+  start_date: '2026-05-02T10:00:00Z',
+  end_date: '2026-05-02T12:00:00Z',
+  created_at: '2026-03-01T09:00:00Z',
+  status: 'published',
+  enable_registration_button: true,
+  hosts: [profileIds.ada],
+};
+const registrant = '3f6c2a1e-8b7d-4c55-9e2a-5d1b0c7e4f11';
+/** A member only the unregister example registers and unregisters, on an event of its own. */
+const dorothy = {
+  kind: 'profile',
+  id: '3f6c2a1e-8b7d-4c55-9e2a-5d1b0c7e4f12',
+  created_at: '2026-03-01T09:00:00Z',
+  email: 'dorothy@example.com',
+  first_name: 'Dorothy',
+  last_name: 'Vaughan',
+  preferred_name: 'Dorothy Vaughan',
+};
+const unregisterEvent = { ...registrationEvent, id: 'evregister02', title: 'Open house, second day' };
+
 /** A badge and a group only the write examples change, named to sort after the others (the list examples show two). */
 const exampleBadge = '0b4d9e00-0000-4000-8000-0000000000e1';
 const exampleGroup = '06a0b000-0000-4000-8000-0000000000e1';
@@ -181,6 +206,72 @@ export const exampleRequests: Record<string, ExampleRequest[]> = {
     { name: 'Deleting an event', method: 'DELETE', url: '/admin/v0/calendar_events/evexample002' },
     { name: 'Deleting it again', method: 'DELETE', url: '/admin/v0/calendar_events/evexample002' },
   ],
+  registerForCalendarEvent: [
+    {
+      name: 'A new person registers',
+      method: 'POST',
+      url: '/admin/v0/calendar_events/evregister01/registrations',
+      body: { email: 'mary@example.com', full_name: 'Mary Jackson' },
+      stabilize: (body) => withRegistrant(body, registrant),
+    },
+    {
+      name: 'The same person again',
+      method: 'POST',
+      url: '/admin/v0/calendar_events/evregister01/registrations',
+      body: { email: 'Mary@Example.com', full_name: 'Mary Jackson' },
+      stabilize: (body) => withRegistrant(body, registrant),
+    },
+    {
+      name: 'A draft event',
+      method: 'POST',
+      url: '/admin/v0/calendar_events/evexample001/registrations',
+      body: { email: 'mary@example.com', full_name: 'Mary Jackson' },
+    },
+    {
+      name: 'Unknown event',
+      method: 'POST',
+      url: '/admin/v0/calendar_events/evnotthere01/registrations',
+      body: { email: 'mary@example.com', full_name: 'Mary Jackson' },
+    },
+    {
+      name: 'A name without a last name',
+      method: 'POST',
+      url: '/admin/v0/calendar_events/evregister01/registrations',
+      body: { email: 'mary@example.com', full_name: 'Mary' },
+    },
+  ],
+  listCalendarEventRegistrations: [
+    {
+      name: 'The registrations of an event',
+      url: '/admin/v0/calendar_events/evregister01/registrations',
+      stabilize: (body) => withRegistrantInRecords(body, registrant),
+    },
+    { name: 'Unknown event', url: '/admin/v0/calendar_events/evnotthere01/registrations' },
+  ],
+  unregisterFromCalendarEvent: [
+    {
+      name: 'Not registered',
+      method: 'DELETE',
+      url: `/admin/v0/calendar_events/evregister01/registrations/${profileIds.grace}`,
+    },
+    {
+      name: 'Registering Dorothy first',
+      method: 'POST',
+      url: '/admin/v0/calendar_events/evregister02/registrations',
+      body: { email: dorothy.email, full_name: 'Dorothy Vaughan' },
+      setup: true,
+    },
+    {
+      name: 'Unregistering a member',
+      method: 'DELETE',
+      url: `/admin/v0/calendar_events/evregister02/registrations/${dorothy.id}`,
+    },
+    {
+      name: 'Unknown event',
+      method: 'DELETE',
+      url: `/admin/v0/calendar_events/evnotthere01/registrations/${profileIds.grace}`,
+    },
+  ],
   deactivateMember: [
     { name: 'Deactivating a member', method: 'POST', url: `/admin/v0/members/${profileIds.grace}/deactivate` },
     {
@@ -296,6 +387,23 @@ function withMemberId(body: Record<string, unknown>, id: string): Record<string,
   return { ...body, data: { ...data, member: { ...member, id } } };
 }
 
+/** The registrant's member id, minted afresh each run, replaced by a fixed one. */
+function withRegistrant(body: Record<string, unknown>, id: string): Record<string, unknown> {
+  const data = body['data'] as { registration?: { member?: object } } | undefined;
+  const registration = data?.registration;
+  if (!registration?.member) return body;
+  return { ...body, data: { registration: { ...registration, member: { ...registration.member, id } } } };
+}
+
+function withRegistrantInRecords(body: Record<string, unknown>, id: string): Record<string, unknown> {
+  const data = body['data'] as { records?: { member: object }[] } | undefined;
+  if (!data?.records) return body;
+  return {
+    ...body,
+    data: { ...data, records: data.records.map((record) => ({ ...record, member: { ...record.member, id } })) },
+  };
+}
+
 interface DocumentOperations {
   paths?: Record<string, Record<string, { operationId?: string; 'x-required-scopes'?: string[] }>>;
 }
@@ -384,6 +492,9 @@ async function seeded(t: ExampleApp): Promise<string> {
     ...postRecords,
     announcements,
     ...exampleEvents,
+    registrationEvent,
+    unregisterEvent,
+    dorothy,
     ...badgeGroupRecords,
     ...exampleMemberSets,
   ]);

@@ -12,6 +12,8 @@ export type AuditAction =
   | 'calendar_event.created'
   | 'calendar_event.updated'
   | 'calendar_event.deleted'
+  | 'calendar_event.user_registered'
+  | 'calendar_event.user_unregistered'
   | 'badge.assigned'
   | 'group.members_changed'
   | 'import.completed';

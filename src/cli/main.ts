@@ -17,6 +17,7 @@ import { systemClock, type Clock } from '../lib/clock.js';
 import { migrateCommand } from './migrate.command.js';
 import { isBrokenPipe } from './output.js';
 import { pullCommand } from './pull.command.js';
+import { lumaCommand } from './luma.command.js';
 import { serveCommand } from './serve.command.js';
 import { slackCommand } from './slack.command.js';
 import { startCommand } from './start.command.js';
@@ -64,6 +65,7 @@ export async function main(
   importCommand(program, ctx, streams);
   exportCommand(program, ctx, streams.stdout);
   pullCommand(program, ctx);
+  lumaCommand(program, ctx);
   slackCommand(program, ctx, streams.progress);
   demoCommand(program, ctx, streams.progress);
   auditCommand(program, ctx);

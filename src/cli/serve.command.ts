@@ -15,6 +15,10 @@ export interface ListenOptions {
   slackSyncEvery?: string;
 }
 
+interface ServeOptions extends ListenOptions {
+  lumaPullEvery?: string;
+}
+
 /** The config with --port and --host applied over PORT and HOST. */
 export async function listenConfig(ctx: CliContext, options: ListenOptions): Promise<Config> {
   const config = await ctx.config();
@@ -49,6 +53,16 @@ export async function serve(
   return app;
 }
 
+/** The community, key and period of `serve`'s Luma pull, or a refusal naming what is missing. */
+async function lumaSchedule(config: Config, every: string) {
+  const { parseDuration } = await import('./token.command.js');
+  const everyMs = parseDuration(every);
+  if (config.lumaCommunity === null)
+    throw new CliError('A Luma pull schedule needs LUMA_COMMUNITY, the slug of the community to pull into.');
+  const { lumaApiKey } = await import('./luma.command.js');
+  return { everyMs, slug: config.lumaCommunity, apiKey: lumaApiKey(undefined, config) };
+}
+
 /** Resolves when the server has closed (after a signal). */
 export const closed = (app: FastifyInstance) =>
   new Promise<void>((resolve) => app.server.once('close', () => resolve()));
@@ -63,11 +77,18 @@ export function serveCommand(program: Command, ctx: CliContext): void {
       '--slack-sync-every <duration>',
       'run `hearth slack sync` for every connected community this often, e.g. 1h (SLACK_SYNC_EVERY)',
     )
-    .action(async (options: ListenOptions) => {
-      const app = await serve(ctx.io, await listenConfig(ctx, options), {
-        clock: ctx.clock,
-        parentPid: ctx.launcherPid,
-      });
+    .option('--luma-pull-every <duration>', 'pull LUMA_COMMUNITY from Luma this often, e.g. 15m (LUMA_PULL_EVERY)')
+    .action(async (options: ServeOptions) => {
+      const config = await listenConfig(ctx, options);
+      const every = options.lumaPullEvery ?? config.lumaPullEvery;
+      // Checked before the server starts: a schedule that cannot run is refused, not logged every 15 minutes.
+      const luma = every == null ? null : await lumaSchedule(config, every);
+      const app = await serve(ctx.io, config, { clock: ctx.clock, parentPid: ctx.launcherPid });
+      if (luma) {
+        const { startLumaSchedule } = await import('./luma-schedule.js');
+        const schedule = startLumaSchedule(app, config, ctx.clock, luma);
+        app.server.once('close', () => void schedule.stop());
+      }
       await closed(app);
     });
 }

@@ -140,6 +140,8 @@ export interface CalendarEventsTable {
   webhook_custom_metadata: string | null;
   attendees_count: Count;
   cover_image_url: string | null;
+  /** True once the event had a registration through the API: `attendees_count` then counts its registrations. */
+  attendees_from_registrations: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 
 export interface EventProfilesTable {
@@ -405,6 +407,13 @@ export interface ChatAnnouncementsTable {
 export type ChatAnnouncementWanted = 'shown' | 'cancelled' | 'removed';
 export type ChatAnnouncementState = 'pending' | 'done' | 'failed';
 
+export interface EventRegistrationsTable {
+  community_id: string;
+  event_id: string;
+  profile_id: string;
+  registered_at: Timestamp;
+}
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -433,4 +442,5 @@ export interface Database {
   group_members: GroupMembersTable;
   chat_reactions: ChatReactionsTable;
   chat_announcements: ChatAnnouncementsTable;
+  event_registrations: EventRegistrationsTable;
 }

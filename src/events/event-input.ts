@@ -40,7 +40,7 @@ const texts = ['external_speakers', 'location', 'partner_event_id', 'webhook_cus
 const links = ['link', 'recording_link', 'cover_image_url'] as const;
 
 /** Plain text as the chat product writes a paragraph: one rich-text block holding one section. */
-function textBlocks(text: string): unknown[] {
+export function textBlocks(text: string): unknown[] {
   return [{ type: 'rich_text', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text }] }] }];
 }
 

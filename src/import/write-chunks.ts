@@ -31,6 +31,10 @@ async function writeSplit<T>(
   await update(rows.filter((row) => held.has(idOf(row))));
 }
 
+const registeredCount = {
+  attendees_count: sql`case when calendar_events.attendees_from_registrations then calendar_events.attendees_count else excluded.attendees_count end`,
+};
+
 /** Posts or comments of a chunk: new ones inserted, those the store holds upserted (see writeSplit). */
 const writeRecords = (
   db: Kysely<Database>,
@@ -133,7 +137,9 @@ export class ImportStream {
     await put(db, 'profiles', rows.profiles);
     await put(db, 'tags', rows.tags);
     if (rows.events.length > 0) {
-      await put(db, 'calendar_events', rows.events);
+      // An event whose count follows its API registrations keeps that count; the file's applies to the others.
+      if (rows.fresh) await insertRows(db, 'calendar_events', rows.events);
+      else await upsertRows(db, 'calendar_events', rows.events, undefined, registeredCount);
       // An event the store holds, or given twice in the file, has its lists replaced.
       if (!rows.fresh) {
         for (const part of chunk(

@@ -13,6 +13,11 @@ export const RETRY_WINDOW_MS = 24 * 3_600_000;
 export interface OutgoingEvent {
   type: WebhookEventType;
   data: unknown;
+  /**
+   * The whole body, sent as it is instead of Hearth's `{type, timestamp, data}`: for messages whose receivers expect
+   * the hosted product's own payload (registrations). `data` is then unused.
+   */
+  body?: unknown;
 }
 
 /** `msg_` and 24 random base32-ish characters: the `webhook-id` a receiver deduplicates by. */
@@ -40,7 +45,7 @@ export async function enqueue(
       (hook) => hook.community_id === communityId && subscribes(hook.event_types, event.type),
     );
     if (wanting.length === 0) return [];
-    const payload = JSON.stringify({ type: event.type, timestamp, data: event.data });
+    const payload = JSON.stringify(event.body ?? { type: event.type, timestamp, data: event.data });
     return wanting.map((hook) => ({
       id: newMessageId(),
       webhook_id: hook.id,

@@ -4,6 +4,8 @@ const webhookEventTypes = [
   'calendar_event.created',
   'calendar_event.updated',
   'calendar_event.deleted',
+  'calendar_event.user_registered',
+  'calendar_event.user_unregistered',
   'member.created',
   'member.updated',
   'member.deactivated',

@@ -65,6 +65,11 @@ export function operationMethods(api: Client<paths>, etags: AnswerEtags) {
     listBadges: async (params: QueryParams<'listBadges'> = {}, options: CallOptions = {}): Promise<AnswerOf<'listBadges'>> => {
       return call(etags, api.GET('/admin/v0/badges', { params: { query: params }, ...requestInit(options) }));
     },
+    /** List a calendar event's registrations: `GET /admin/v0/calendar_events/{calendar_event_id}/registrations`. Needs the `events:write` scope. */
+    listCalendarEventRegistrations: async (params: PathParams<'listCalendarEventRegistrations'> & QueryParams<'listCalendarEventRegistrations'>, options: CallOptions = {}): Promise<AnswerOf<'listCalendarEventRegistrations'>> => {
+      const { calendar_event_id, ...rest } = params;
+      return call(etags, api.GET('/admin/v0/calendar_events/{calendar_event_id}/registrations', { params: { path: { calendar_event_id }, query: rest }, ...requestInit(options) }));
+    },
     /** List calendar events: `GET /admin/v0/calendar_events`. Needs the `read` scope. */
     listCalendarEvents: async (params: QueryParams<'listCalendarEvents'> = {}, options: CallOptions = {}): Promise<AnswerOf<'listCalendarEvents'>> => {
       return call(etags, api.GET('/admin/v0/calendar_events', { params: { query: params }, ...requestInit(options) }));
@@ -82,6 +87,11 @@ export function operationMethods(api: Client<paths>, etags: AnswerEtags) {
     listGroups: async (params: QueryParams<'listGroups'> = {}, options: CallOptions = {}): Promise<AnswerOf<'listGroups'>> => {
       return call(etags, api.GET('/admin/v0/groups', { params: { query: params }, ...requestInit(options) }));
     },
+    /** Register a person for a calendar event (they become a member, as adding a member makes them): `POST /admin/v0/calendar_events/{calendar_event_id}/registrations`. Needs the `events:write` scope. */
+    registerForCalendarEvent: async (params: PathParams<'registerForCalendarEvent'> & RequestBody<'registerForCalendarEvent'>, options: IdempotencyOptions = {}): Promise<AnswerOf<'registerForCalendarEvent'>> => {
+      const { calendar_event_id, ...rest } = params;
+      return call(etags, api.POST('/admin/v0/calendar_events/{calendar_event_id}/registrations', { params: { path: { calendar_event_id } }, body: rest, ...requestInit(options) }));
+    },
     /** Replace a group's members, by chat user id: `PUT /admin/v0/groups/{group_id}/members`. Needs the `members:write` scope. */
     replaceGroupMembers: async (params: PathParams<'replaceGroupMembers'> & RequestBody<'replaceGroupMembers'>, options: CallOptions = {}): Promise<AnswerOf<'replaceGroupMembers'>> => {
       const { group_id, ...rest } = params;
@@ -90,6 +100,11 @@ export function operationMethods(api: Client<paths>, etags: AnswerEtags) {
     /** Search posts or comments (Beta): `GET /admin/v0/search`. Needs the `read` scope. */
     searchDocuments: async (params: QueryParams<'searchDocuments'>, options: CallOptions = {}): Promise<AnswerOf<'searchDocuments'>> => {
       return call(etags, api.GET('/admin/v0/search', { params: { query: params }, ...requestInit(options) }));
+    },
+    /** Remove a member's registration for a calendar event: `DELETE /admin/v0/calendar_events/{calendar_event_id}/registrations/{member_id}`. Needs the `events:write` scope. */
+    unregisterFromCalendarEvent: async (params: PathParams<'unregisterFromCalendarEvent'>, options: CallOptions = {}): Promise<AnswerOf<'unregisterFromCalendarEvent'>> => {
+      const { calendar_event_id, member_id } = params;
+      return call(etags, api.DELETE('/admin/v0/calendar_events/{calendar_event_id}/registrations/{member_id}', { params: { path: { calendar_event_id, member_id } }, ...requestInit(options) }));
     },
     /** Change fields of a calendar event (JSON merge semantics; If-Match for optimistic concurrency): `PATCH /admin/v0/calendar_events/{calendar_event_id}`. Needs the `events:write` scope. */
     updateCalendarEvent: async (params: PathParams<'updateCalendarEvent'> & RequestBody<'updateCalendarEvent'>, options: IfMatchOptions = {}): Promise<AnswerOf<'updateCalendarEvent'>> => {
@@ -106,6 +121,8 @@ export function pageMethods(methods: OperationMethods) {
   return {
     listBadges: (params: Parameters<OperationMethods['listBadges']>[0] = {}, options: CallOptions = {}): AsyncGenerator<AnswerOf<'listBadges'>, void, undefined> =>
       paginate((page) => methods.listBadges(page, options), params),
+    listCalendarEventRegistrations: (params: Parameters<OperationMethods['listCalendarEventRegistrations']>[0], options: CallOptions = {}): AsyncGenerator<AnswerOf<'listCalendarEventRegistrations'>, void, undefined> =>
+      paginate((page) => methods.listCalendarEventRegistrations(page, options), params),
     listCalendarEvents: (params: Parameters<OperationMethods['listCalendarEvents']>[0] = {}, options: CallOptions = {}): AsyncGenerator<AnswerOf<'listCalendarEvents'>, void, undefined> =>
       paginate((page) => methods.listCalendarEvents(page, options), params),
     listFeedPosts: (params: Parameters<OperationMethods['listFeedPosts']>[0], options: CallOptions = {}): AsyncGenerator<AnswerOf<'listFeedPosts'>, void, undefined> =>
