@@ -31,6 +31,7 @@ import {
 } from './event-writes.repository.js';
 import type { CreateEventBody, UpdateEventBody } from './event-writes.schemas.js';
 import type { EventRow } from './events.repository.js';
+import { noteCalendarChange } from './event-tombstones.js';
 
 /** Decides whether the If-Match of the request holds for the event's current ETag (as GET shows it). */
 export type Precondition = (currentEtag: string) => boolean;
@@ -222,6 +223,7 @@ export function createEventWritesService(writes: WriteRunner, dialect: StoreDial
         const lists = await resolveLists(trx, actor.communityId, body, changes.problems);
         if (changes.problems.length > 0) throw invalidBody(changes.problems);
         await deriveReferences(trx, actor.communityId, changes);
+        await noteCalendarChange(trx, row, { ...row, ...changes.columns }, change.at);
         await updateEvent(trx, actor.communityId, id, { ...changes.columns, updated_at: change.at });
         await writeLists(trx, actor.communityId, id, lists);
         const answer = await finish(trx, change, id, 'calendar_event.updated', before);
@@ -232,7 +234,8 @@ export function createEventWritesService(writes: WriteRunner, dialect: StoreDial
 
     async remove(actor: Actor, id: string, precondition?: Precondition): Promise<void> {
       await writes.run(actor, async (trx, change) => {
-        const { answer } = await locked(trx, actor, id, precondition);
+        const { row, answer } = await locked(trx, actor, id, precondition);
+        await noteCalendarChange(trx, row, null, change.at);
         await deleteEvent(trx, actor.communityId, id);
         await finish(trx, change, id, 'calendar_event.deleted', answer);
       });
