@@ -6,7 +6,7 @@ import { etagMatches } from '../http/answer.js';
 import { errorResponses } from '../schemas/error-responses.js';
 import { principalOf } from '../tokens/auth.js';
 import type { CalendarAnswer, CalendarService } from './calendar.service.js';
-import { CalendarBody, CalendarQuery, SubscriptionParams } from './calendar.schemas.js';
+import { CalendarBody, CalendarQuery, IfNoneMatchHeader, SubscriptionParams } from './calendar.schemas.js';
 import { CALENDAR_CONTENT_TYPE } from './ical-feed.js';
 
 /** Subscribers may keep an answer 5 minutes, never in a shared cache (the URL is a secret); admins revalidate. */
@@ -62,7 +62,12 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ calendars: Calendar
           'No token: the secret in the path (`/calendar/hcal_….ics`, made by `hearth calendar-feed create`) is the credential. Published events on the site and not unlisted, upcoming and those ended in the last 90 days; events that left in the last 30 days as STATUS:CANCELLED. Never an e-mail address.',
         tags: ['Calendar events'],
         params: SubscriptionParams,
-        response: { 200: CalendarBody('An iCalendar document'), ...errorResponses(404, 429) },
+        headers: IfNoneMatchHeader,
+        response: {
+          200: CalendarBody('An iCalendar document'),
+          304: { description: 'The ETag in If-None-Match is current; no body', type: 'null' },
+          ...errorResponses(404, 429, 500, 503),
+        },
       },
     },
     async (request, reply) => {

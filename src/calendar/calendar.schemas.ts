@@ -18,3 +18,9 @@ export const CalendarBody = (description: string) => ({
     },
   },
 });
+
+export const IfNoneMatchHeader = Type.Object({
+  'if-none-match': Type.Optional(
+    Type.String({ description: 'The ETag of an earlier answer; when still current, the answer is 304 without a body' }),
+  ),
+});
