@@ -11,7 +11,6 @@ import { ZonedDate } from './zoned-date.js';
 
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 const PRODUCT_ID = { company: 'Hearth', product: 'Hearth calendar' };
-const DAY_MS = 86_400_000;
 
 let knownZones: Set<string> | null = null;
 
@@ -42,20 +41,14 @@ export interface CalendarDocument {
   public: boolean;
 }
 
-/** Start and end as ical-generator takes them: in the zone, whole days when the event spans midnight to midnight there. */
+/**
+ * Start and end as ical-generator takes them, in the event's zone. An event from midnight to midnight stays two
+ * zoned times rather than becoming DATE values: a date has no zone, and the times read back exactly.
+ */
 function times(startAt: string, endAt: string | null, timeZone: string | null) {
   const zone = zoneOf(timeZone);
-  const start = epochOfStored(startAt);
-  const end = endAt === null ? null : epochOfStored(endAt);
-  const at = (ms: number) => (zone ? new ZonedDate(ms, zone) : new Date(ms));
-  const wallMidnight = (ms: number) => {
-    const d = zone ? new ZonedDate(ms, zone) : new Date(ms);
-    return zone
-      ? d.getHours() === 0 && d.getMinutes() === 0 && d.getSeconds() === 0 && ms % 1000 === 0
-      : ms % DAY_MS === 0;
-  };
-  const allDay = end !== null && end > start && wallMidnight(start) && wallMidnight(end);
-  return { start: at(start), end: end === null ? null : at(end), timezone: zone, allDay };
+  const at = (stored: string) => (zone ? new ZonedDate(epochOfStored(stored), zone) : new Date(epochOfStored(stored)));
+  return { start: at(startAt), end: endAt === null ? null : at(endAt), timezone: zone };
 }
 
 export function renderCalendar(doc: CalendarDocument): string {

@@ -98,6 +98,10 @@ export function readOccurrences(source: FeedSource, now: number): Occurrence[] {
       registered.push(tzid);
     }
     return occurrencesOf(calendar, lines, source.name, now);
+  } catch (error) {
+    if (error instanceof FeedError) throw error;
+    // ical.js refusing something no line was found for: the file is named, and the refusal said as it is.
+    throw new FeedError(`${source.name}: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     // The service is process-wide: another file's zone of the same name must not meet this one's.
     for (const tzid of registered) ICAL.TimezoneService.remove(tzid);

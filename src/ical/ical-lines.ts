@@ -31,14 +31,18 @@ export function checkLines(text: string, name: string): EventLines[] {
   let ended = false;
   for (const { text: content, line } of logical) {
     if (ended) throw feedError(name, line, 'content after END:VCALENDAR');
-    let property: ReturnType<typeof ICAL.parse.property>;
-    try {
-      property = ICAL.parse.property(content);
-    } catch (error) {
-      throw feedError(name, line, error instanceof Error ? error.message : String(error));
+    // BEGIN and END are the parser's own structure, not properties it reads alone.
+    const edge = /^(BEGIN|END):(.+)$/i.exec(content);
+    let key: string;
+    if (edge) key = (edge[1] ?? '').toLowerCase();
+    else {
+      try {
+        key = ICAL.parse.property(content)[0];
+      } catch (error) {
+        throw feedError(name, line, error instanceof Error ? error.message : String(error));
+      }
     }
-    const [key, , , value] = property;
-    const upper = typeof value === 'string' ? value.toUpperCase() : '';
+    const upper = (edge?.[2] ?? '').trim().toUpperCase();
     if (stack.length === 0 && (key !== 'begin' || upper !== 'VCALENDAR'))
       throw feedError(name, line, `expected BEGIN:VCALENDAR, found '${content.slice(0, 60)}'`);
     if (key === 'begin') {

@@ -162,7 +162,9 @@ export function occurrencesOf(
         const where = linesOf(i);
         const event = at(placing, where, 'dtstart', () => new ICAL.Event(vevents[i]));
         const key = at(placing, where, 'recurrence-id', () => recurrenceKey(event.recurrenceId, placing, where.begin));
-        found.push(occurrence(uid, key, event, event.startDate, event.endDate, placing, where));
+        const start = at(placing, where, 'dtstart', () => event.startDate);
+        const end = at(placing, where, 'dtend', () => event.endDate);
+        found.push(occurrence(uid, key, event, start, end, placing, where));
       }
       continue;
     }
@@ -175,7 +177,9 @@ export function occurrencesOf(
         new ICAL.Event(vevents[group.master ?? 0], { exceptions: group.exceptions.flatMap((i) => vevents[i] ?? []) }),
     );
     if (!master.isRecurring()) {
-      found.push(occurrence(uid, '', master, master.startDate, master.endDate, placing, where));
+      const start = at(placing, where, 'dtstart', () => master.startDate);
+      const end = at(placing, where, 'dtend', () => master.endDate);
+      found.push(occurrence(uid, '', master, start, end, placing, where));
       continue;
     }
     const iterator = at(placing, where, 'rrule', () => master.iterator());
@@ -188,7 +192,7 @@ export function occurrencesOf(
         );
       const next = at(placing, where, 'rrule', () => iterator.next());
       if (!next) break;
-      const details = master.getOccurrenceDetails(next);
+      const details = at(placing, where, 'dtstart', () => master.getOccurrenceDetails(next));
       const itemLines = details.item === master ? where : linesOf(vevents.indexOf(details.item.component));
       const start = instantOf(details.startDate, placing, itemLines.begin);
       const original = instantOf(next, placing, where.begin);

@@ -213,11 +213,6 @@ describe('GET /admin/v0/calendar_events.ics', () => {
         new Date(`${String(record['updated_at']).replace(' ', 'T')}:00`).toISOString().replace('.000Z', 'Z'),
       );
       expect(event.dtstamp).toBe(event.lastModified);
-      if (name === 'allDay') {
-        expect(event.start).toMatchObject({ wall: '2026-03-21', tzid: null });
-        expect(event.end).toMatchObject({ wall: '2026-03-23', tzid: null });
-        continue;
-      }
       expect(event.start.epochMs).toBe(Date.parse(String(record['start_date'])));
       // The wall time in the event's zone is the JSON's local part, its TZID the zone (UTC where it has none).
       expect(event.start.wall).toBe(String(record['start_date']).slice(0, 19));
@@ -238,7 +233,10 @@ describe('GET /admin/v0/calendar_events.ics', () => {
       'DTSTART;TZID=America/New_York:20261031T100000\r\nDTEND;TZID=America/New_York:20261102T100000\r\n',
     );
     expect(res.body).toContain('DTSTART:20260320T090000Z\r\nDTEND:20260320T103000Z\r\n');
-    expect(res.body).toContain('DTSTART;VALUE=DATE:20260321\r\nDTEND;VALUE=DATE:20260323\r\n');
+    // A whole-day event stays two zoned midnights: a DATE has no zone.
+    expect(res.body).toContain(
+      'DTSTART;TZID=Europe/Berlin:20260321T000000\r\nDTEND;TZID=Europe/Berlin:20260323T000000\r\n',
+    );
     // The admin route is the admin's own calendar: its texts are as written.
     expect(byTitle(calendar.events).get('An event in UTC')?.description).toBe(
       'Write to ada@example.com or grace@example.com for a seat',
@@ -406,8 +404,8 @@ describe('subscribe URLs', () => {
         const mine = ours[i];
         if (!mine) throw new Error('missing event');
         expect(e.summary).toBe(mine.summary);
-        if (mine.start.tzid === null) expect(e.start).toBe(mine.start.wall);
-        else expect(Date.parse(e.start)).toBe(mine.start.epochMs);
+        expect(Date.parse(e.start)).toBe(mine.start.epochMs);
+        expect(e.end === null ? null : Date.parse(e.end)).toBe(mine.end?.epochMs ?? null);
       });
     }
   });
