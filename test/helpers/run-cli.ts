@@ -15,10 +15,16 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv, clock?: Clo
   const err: string[] = [];
   const stdout = new PassThrough();
   stdout.on('data', (chunk: Buffer) => out.push(chunk.toString().trimEnd()));
-  const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s) }, env, {
-    progress: new PassThrough(),
-    stdin: Readable.from(['']),
-    stdout,
-  }, clock);
+  const code = await main(
+    args,
+    { out: (s) => out.push(s), err: (s) => err.push(s) },
+    env,
+    {
+      progress: new PassThrough(),
+      stdin: Readable.from(['']),
+      stdout,
+    },
+    clock,
+  );
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
