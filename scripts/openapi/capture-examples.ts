@@ -81,7 +81,6 @@ export const exampleRequests: Record<string, ExampleRequest[]> = {
     { name: 'An unknown time filter', url: '/admin/v0/calendar_events.ics?time_filter=soon' },
     { name: 'Archived feed', url: `/admin/v0/calendar_events.ics?feed_id=${feedIds.archived}` },
   ],
-  getCalendarSubscription: [{ name: 'An unknown or revoked secret', url: `/calendar/hcal_${'A'.repeat(43)}.ics` }],
   listFeedPosts: [
     { name: 'Home feed, newest first', url: '/admin/v0/feeds/home/posts?sort=newest&per_page=1' },
     { name: 'Unknown sort', url: '/admin/v0/feeds/home/posts?sort=sideways' },

@@ -17,7 +17,7 @@ function sendCalendar(request: FastifyRequest, reply: FastifyReply, answer: Cale
   reply.header('etag', answer.etag).header('cache-control', cache);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch !== undefined && etagMatches(ifNoneMatch, answer.etag)) return reply.code(304).send();
-  return reply.type(CALENDAR_CONTENT_TYPE).send(answer.body);
+  return reply.type(CALENDAR_CONTENT_TYPE).send(answer.body());
 }
 
 export const adminCalendarRoutes: FastifyPluginAsyncTypebox<{ calendars: CalendarService }> = async (
@@ -55,20 +55,8 @@ export const subscriptionRoutes: FastifyPluginAsyncTypebox<{ calendars: Calendar
   app.get(
     '/calendar/:secret',
     {
-      schema: {
-        operationId: 'getCalendarSubscription',
-        summary: 'A subscribe URL of a community calendar',
-        description:
-          'No token: the secret in the path (`/calendar/hcal_….ics`, made by `hearth calendar-feed create`) is the credential. Published events on the site and not unlisted, upcoming and those ended in the last 90 days; events that left in the last 30 days as STATUS:CANCELLED. Never an e-mail address.',
-        tags: ['Calendar events'],
-        params: SubscriptionParams,
-        headers: IfNoneMatchHeader,
-        response: {
-          200: CalendarBody('An iCalendar document'),
-          304: { description: 'The ETag in If-None-Match is current; no body', type: 'null' },
-          ...errorResponses(404, 429, 500, 503),
-        },
-      },
+      // Not part of the admin API's document (no token, no JSON): docs/calendars.md describes it.
+      schema: { hide: true, params: SubscriptionParams, headers: IfNoneMatchHeader },
     },
     async (request, reply) => {
       const file = request.params.secret;

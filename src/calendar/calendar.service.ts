@@ -11,7 +11,7 @@ import { parseInstant, toStored } from '../lib/timestamps.js';
 import type { CalendarFeedsService } from './calendar-feeds.service.js';
 import { calendarEvents, calendarOwner, calendarTombstones, type CalendarFilter } from './calendar.reads.js';
 import type { CalendarQuery } from './calendar.schemas.js';
-import { renderCalendar } from './ical-feed.js';
+import { type CalendarDocument, renderCalendar } from './ical-feed.js';
 
 const DAY_MS = 86_400_000;
 /** Past events a subscription keeps: those that ended within this many days (counted from midnight UTC). */
@@ -20,14 +20,22 @@ export const PUBLIC_PAST_DAYS = 90;
 export const CALENDAR_MAX_EVENTS = 5000;
 
 export interface CalendarAnswer {
-  body: string;
-  /** A strong ETag of the body: the same store and day give the same bytes. */
+  /**
+   * A strong ETag made of everything the calendar is written from (the same rows give the same bytes), so that a
+   * 304 costs no writing: ical-generator folds lines character by character, most of an answer's time.
+   */
   etag: string;
+  body(): string;
 }
 
-const answerOf = (body: string): CalendarAnswer => ({
-  body,
-  etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+/** Raised when the calendar's writing changes, so that no ETag of the former bytes stays valid. */
+const RENDERING = 1;
+
+const answerOf = (doc: CalendarDocument): CalendarAnswer => ({
+  etag: `"${createHash('sha1')
+    .update(JSON.stringify([RENDERING, doc]))
+    .digest('base64url')}"`,
+  body: () => renderCalendar(doc),
 });
 
 /** The UTC bounds of the calendar day of `value` in its own offset, as the list route reads `date_filter`. */
@@ -71,7 +79,7 @@ export function createCalendarService(db: Kysely<Database>, subscriptions: Calen
       else if (query.time_filter === 'past') filter.startBefore = toStored(now);
       const events = await calendarEvents(db, communityId, filter);
       const name = feed ? `${community.name}: ${feed.label}` : community.name;
-      return answerOf(renderCalendar({ name, communityId, events, tombstones: [], public: false }));
+      return answerOf({ name, communityId, events, tombstones: [], public: false });
     },
 
     /** A subscription's calendar, or 404 for an unknown, malformed or revoked secret (and a feed gone since). */
@@ -92,7 +100,7 @@ export function createCalendarService(db: Kysely<Database>, subscriptions: Calen
       });
       const tombstones = await calendarTombstones(db, communityId, feedId, daysBefore(now, TOMBSTONE_RETENTION_DAYS));
       const name = feed ? `${community.name}: ${feed.label}` : community.name;
-      return answerOf(renderCalendar({ name, communityId, events, tombstones, public: true }));
+      return answerOf({ name, communityId, events, tombstones, public: true });
     },
   };
 }

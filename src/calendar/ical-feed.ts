@@ -21,9 +21,17 @@ function zoneOf(timeZone: string | null): string | null {
   return knownZones.has(timeZone) ? timeZone : null;
 }
 
+/** VTIMEZONE blocks by zone: the library takes milliseconds to build one, and they never change in a process. */
+const vtimezones = new Map<string, string | null>();
+
 function vtimezone(timeZone: string): string | null {
-  const block = tzlib_get_ical_block(timeZone, false);
-  return Array.isArray(block) && block[0] ? block[0] : null;
+  let block = vtimezones.get(timeZone);
+  if (block === undefined) {
+    const found = tzlib_get_ical_block(timeZone, false);
+    block = Array.isArray(found) && found[0] ? found[0] : null;
+    vtimezones.set(timeZone, block);
+  }
+  return block;
 }
 
 /** Something that looks like an e-mail address, as a public calendar must never carry one. */

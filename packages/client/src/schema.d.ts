@@ -4,26 +4,6 @@
  */
 
 export interface paths {
-    "/calendar/{secret}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A subscribe URL of a community calendar
-         * @description No token: the secret in the path (`/calendar/hcal_….ics`, made by `hearth calendar-feed create`) is the credential. Published events on the site and not unlisted, upcoming and those ended in the last 90 days; events that left in the last 30 days as STATUS:CANCELLED. Never an e-mail address.
-         */
-        get: operations["getCalendarSubscription"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/admin/v0/calendar_events/{calendar_event_id}": {
         parameters: {
             query?: never;
@@ -790,75 +770,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getCalendarSubscription: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The ETag of an earlier answer; when still current, the answer is 304 without a body */
-                "if-none-match"?: string;
-            };
-            path: {
-                /** @description The secret of a subscribe URL (`hcal_…`) */
-                secret: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description An iCalendar document */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/calendar": string;
-                };
-            };
-            /** @description The ETag in If-None-Match is current; no body */
-            304: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the cause is only logged */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Database unavailable */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getCalendarEvent: {
         parameters: {
             query?: never;
