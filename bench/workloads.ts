@@ -260,6 +260,25 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       ),
       needsSearch: false,
     };
+    // The days that hold events, spread over the corpus: each answer is one day's published events as iCalendar.
+    const eventDays = (
+      db
+        .prepare(
+          "select distinct substr(start_at, 1, 10) as day from calendar_events where community_id = ? and status = 'published' order by day",
+        )
+        .all(communityId) as { day: string }[]
+    ).map((r) => r.day);
+    const days = eventDays.filter((_, i) => i % Math.max(1, Math.floor(eventDays.length / 100)) === 0).slice(0, 100);
+    const eventsIcs: Workload = {
+      name: 'events-ics',
+      title: 'Events as iCalendar',
+      description: `GET /calendar_events.ics?date_filter=D for ${days.length} days that hold events, in rotation (no target)`,
+      paths: shuffled(
+        days.map((day) => `${API}/calendar_events.ics?date_filter=${day}`),
+        5,
+      ),
+      needsSearch: false,
+    };
     const searchRare: Workload = {
       name: 'search-rare',
       title: 'Search, rare word',
@@ -338,6 +357,7 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       firstPageBrotli,
       deepPage,
       eventsFiltered,
+      eventsIcs,
       searchRare,
       searchCommon,
       searchTwoWord,

@@ -6,6 +6,9 @@ import { TIGHTENED_MESSAGE } from './db/sqlite-file-modes.js';
 import { openStore, type Store } from './db/store.js';
 import { AppError } from './errors.js';
 import { badgesRoutes } from './badges/badges.routes.js';
+import { adminCalendarRoutes, subscriptionRoutes } from './calendar/calendar.routes.js';
+import { createCalendarFeedsService } from './calendar/calendar-feeds.service.js';
+import { createCalendarService } from './calendar/calendar.service.js';
 import { createBadgesService } from './badges/badges.service.js';
 import { createEventsService } from './events/events.service.js';
 import { createAnswerCache } from './fragments/answer-cache.js';
@@ -190,6 +193,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const badges = createBadgesService(store.db, store.dialect, writes);
   const groups = createGroupsService(store.db, store.dialect, writes);
   const registrations = createRegistrationsService(store.db, store.dialect, writes);
+  const calendars = createCalendarService(store.db, createCalendarFeedsService(store.db, clock), clock);
 
   const metrics = options.metrics ?? createMetrics();
   registerMetrics(app, metrics, {
@@ -199,6 +203,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     token: config.metricsToken,
   });
   await app.register(healthRoutes, { store, redis: () => counter.sharing });
+  await app.register(subscriptionRoutes, { calendars });
   await app.register(
     async (admin) => {
       registerAuth(admin, tokens);
@@ -210,6 +215,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       registerEtag(admin);
       admin.setNotFoundHandler(notFound);
       await admin.register(eventsRoutes, { events });
+      await admin.register(adminCalendarRoutes, { calendars });
       await admin.register(eventWritesRoutes, { writes: eventWrites, idempotency });
       await admin.register(registrationsRoutes, { registrations, idempotency });
       await admin.register(searchRoutes, { search });

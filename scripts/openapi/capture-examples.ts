@@ -101,6 +101,11 @@ export const exampleRequests: Record<string, ExampleRequest[]> = {
     { name: 'per_page above 100', url: '/admin/v0/calendar_events?per_page=500' },
     { name: 'Archived feed', url: `/admin/v0/calendar_events?feed_id=${feedIds.archived}` },
   ],
+  getCalendarEventsIcs: [
+    { name: 'Published events as iCalendar', url: '/admin/v0/calendar_events.ics' },
+    { name: 'An unknown time filter', url: '/admin/v0/calendar_events.ics?time_filter=soon' },
+    { name: 'Archived feed', url: `/admin/v0/calendar_events.ics?feed_id=${feedIds.archived}` },
+  ],
   listFeedPosts: [
     { name: 'Home feed, newest first', url: '/admin/v0/feeds/home/posts?sort=newest&per_page=1' },
     { name: 'Unknown sort', url: '/admin/v0/feeds/home/posts?sort=sideways' },
@@ -453,9 +458,10 @@ export async function captureExamples(
             ...(request.body ? { payload: JSON.stringify(request.body) } : {}),
             ...(request.raw ? { payload: request.raw.payload } : {}),
           });
-          const body = res.json<Record<string, unknown>>();
           const status = String(res.statusCode);
-          if (request.setup) return status;
+          // An iCalendar answer is described by its media type; only JSON answers become examples.
+          if (request.setup || !String(res.headers['content-type'] ?? '').startsWith('application/json')) return status;
+          const body = res.json<Record<string, unknown>>();
           found[status] = {
             ...found[status],
             [key]: { summary: request.name, value: request.stabilize ? request.stabilize(body) : body },

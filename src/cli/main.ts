@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { auditCommand } from './audit.command.js';
 import { backupCommand } from './backup.command.js';
 import { badgeCommand } from './badge.command.js';
+import { calendarCommand } from './calendar.command.js';
 import { CliError, CliInterrupted } from './cli-error.js';
 import { communityCommand } from './community.command.js';
 import { createContext, type Output } from './context.js';
@@ -72,6 +73,7 @@ export async function main(
   badgeCommand(program, ctx);
   groupCommand(program, ctx);
   webhookCommand(program, ctx);
+  calendarCommand(program, ctx, streams.progress);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -414,6 +414,30 @@ export interface EventRegistrationsTable {
   registered_at: Timestamp;
 }
 
+/** A subscribe URL of a community's calendar (migration 020): only the secret's hash is kept. */
+export interface CalendarFeedsTable {
+  id: string;
+  community_id: string;
+  feed_id: string | null;
+  secret_hash: string;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+/** An event that left the public calendar (deleted, unpublished, unlisted), shown as cancelled for a while. */
+export interface CalendarTombstonesTable {
+  community_id: string;
+  event_id: string;
+  title: string;
+  start_at: Timestamp;
+  end_at: Timestamp | null;
+  time_zone: string | null;
+  /** Comma-separated feed ids. */
+  feed_ids: string;
+  sequence: Count;
+  removed_at: Timestamp;
+}
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -443,4 +467,6 @@ export interface Database {
   chat_reactions: ChatReactionsTable;
   chat_announcements: ChatAnnouncementsTable;
   event_registrations: EventRegistrationsTable;
+  calendar_feeds: CalendarFeedsTable;
+  calendar_tombstones: CalendarTombstonesTable;
 }

@@ -21,6 +21,7 @@ import { badgesGroupsMigration } from './migrations/015-badges-groups.js';
 import { chatReactionsMigration } from './migrations/016-chat-reactions.js';
 import { chatAnnouncementsMigration } from './migrations/019-chat-announcements.js';
 import { registrationsMigration } from './migrations/021-registrations.js';
+import { calendarFeedsMigration } from './migrations/020-calendar-feeds.js';
 
 /** Every migration by name, in order: what `migrateToLatest` applies (tests bring a store up to one of them). */
 export function migrationsFor(store: StoreName): Record<string, Migration> {
@@ -42,6 +43,7 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     '015-badges-groups': badgesGroupsMigration(store),
     '016-chat-reactions': chatReactionsMigration(store),
     '019-chat-announcements': chatAnnouncementsMigration(store),
+    '020-calendar-feeds': calendarFeedsMigration(store),
     '021-registrations': registrationsMigration(store),
   };
 }

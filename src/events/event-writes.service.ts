@@ -32,6 +32,7 @@ import {
 } from './event-writes.repository.js';
 import type { CreateEventBody, UpdateEventBody } from './event-writes.schemas.js';
 import type { EventRow } from './events.repository.js';
+import { noteCalendarChange } from './event-tombstones.js';
 
 /** Decides whether the If-Match of the request holds for the event's current ETag (as GET shows it). */
 export type Precondition = (currentEtag: string) => boolean;
@@ -224,6 +225,7 @@ export function createEventWritesService(writes: WriteRunner, dialect: StoreDial
         const lists = await resolveLists(trx, actor.communityId, body, changes.problems);
         if (changes.problems.length > 0) throw invalidBody(changes.problems);
         await deriveReferences(trx, actor.communityId, changes);
+        await noteCalendarChange(trx, row, { ...row, ...changes.columns }, change.at);
         await updateEvent(trx, actor.communityId, id, { ...changes.columns, updated_at: change.at });
         await writeLists(trx, actor.communityId, id, lists);
         await change.announceInChat(id, 'changed');
@@ -235,9 +237,10 @@ export function createEventWritesService(writes: WriteRunner, dialect: StoreDial
 
     async remove(actor: Actor, id: string, precondition?: Precondition): Promise<void> {
       await writes.run(actor, async (trx, change) => {
-        const { answer } = await locked(trx, actor, id, precondition);
+        const { row, answer } = await locked(trx, actor, id, precondition);
         // Before the rows go: the edit saying it was cancelled is made of its title and time.
         await change.announceInChat(id, 'deleted');
+        await noteCalendarChange(trx, row, null, change.at);
         await deleteEvent(trx, actor.communityId, id);
         await finish(trx, change, id, 'calendar_event.deleted', answer);
       });

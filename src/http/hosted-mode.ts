@@ -76,7 +76,14 @@ export function registerHostedMode(app: FastifyInstance, reminders: RemindersLoa
     const principal = request.principal;
     const success = reply.statusCode >= 200 && reply.statusCode < 300;
     // Answers leave as strings (serialized) or Buffers (assembled from fragments).
-    if (principal?.fieldNames !== 'hosted' || !success || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+    // An iCalendar answer has no field names to rewrite.
+    const calendar = String(reply.getHeader('content-type') ?? '').startsWith('text/calendar');
+    if (
+      principal?.fieldNames !== 'hosted' ||
+      !success ||
+      calendar ||
+      (typeof payload !== 'string' && !Buffer.isBuffer(payload))
+    ) {
       done(null, payload);
       return;
     }

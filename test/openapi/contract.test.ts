@@ -145,7 +145,10 @@ describe('the document', () => {
     for (const operation of operations) {
       for (const [status, response] of Object.entries(operation.responses)) {
         const examples = Object.entries(response.content?.['application/json']?.examples ?? {});
-        if (status.startsWith('2')) expect(examples.length, `${operation.operationId} ${status}`).toBeGreaterThan(0);
+        // A success that is no JSON (an iCalendar answer) is documented by its media type instead.
+        const json = response.content?.['application/json'] !== undefined || response.content === undefined;
+        if (status.startsWith('2') && json)
+          expect(examples.length, `${operation.operationId} ${status}`).toBeGreaterThan(0);
         for (const [name, { value }] of examples) {
           expect(
             contract.bodyProblems(operation.operationId, Number(status), value),

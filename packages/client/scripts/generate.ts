@@ -39,6 +39,9 @@ export function operationsOf(document: DocumentShape): Operation[] {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
       if (!methods.includes(method) || !operation.operationId) continue;
+      // An answer that is no JSON (an iCalendar feed, read by calendar apps) has no method: `call` reads JSON.
+      const success = operation.responses?.['200']?.content;
+      if (success && !success['application/json']) continue;
       const parameters = operation.parameters ?? [];
       const headers = parameters.filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
       const data = operation.responses?.['200']?.content?.['application/json']?.schema?.properties?.['data'];

@@ -1,0 +1,107 @@
+// The rules of the calendar feeds: which events the admin route's filters take, what a public subscription
+// holds (published, on the site, not unlisted; upcoming and a bounded past; tombstones of those that left) and
+// never holds (drafts, unlisted events, e-mail addresses).
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import { AppError, notFound } from '../errors.js';
+import { TOMBSTONE_RETENTION_DAYS } from '../events/event-tombstones.js';
+import type { Clock } from '../lib/clock.js';
+import { parseInstant, toStored } from '../lib/timestamps.js';
+import type { CalendarFeedsService } from './calendar-feeds.service.js';
+import { calendarEvents, calendarOwner, calendarTombstones, type CalendarFilter } from './calendar.reads.js';
+import type { CalendarQuery } from './calendar.schemas.js';
+import { type CalendarDocument, renderCalendar } from './ical-feed.js';
+
+const DAY_MS = 86_400_000;
+/** Past events a subscription keeps: those that ended within this many days (counted from midnight UTC). */
+export const PUBLIC_PAST_DAYS = 90;
+/** The most events one calendar answer holds (the earliest first). */
+export const CALENDAR_MAX_EVENTS = 5000;
+
+export interface CalendarAnswer {
+  /**
+   * A strong ETag made of everything the calendar is written from (the same rows give the same bytes), so that a
+   * 304 costs no writing: ical-generator folds lines character by character, most of an answer's time.
+   */
+  etag: string;
+  body(): string;
+}
+
+/** Raised when the calendar's writing changes, so that no ETag of the former bytes stays valid. */
+const RENDERING = 1;
+
+const answerOf = (doc: CalendarDocument): CalendarAnswer => ({
+  etag: `"${createHash('sha1')
+    .update(JSON.stringify([RENDERING, doc]))
+    .digest('base64url')}"`,
+  body: () => renderCalendar(doc),
+});
+
+/** The UTC bounds of the calendar day of `value` in its own offset, as the list route reads `date_filter`. */
+function dayBounds(value: string): { from: string; to: string } {
+  const parsed = parseInstant(value);
+  if (!parsed) {
+    throw new AppError(
+      'invalid_parameter',
+      "Invalid parameter 'date_filter': expected an ISO 8601 date or date-time.",
+      [{ field: 'date_filter', message: 'must be an ISO 8601 date or date-time' }],
+    );
+  }
+  const offsetMs = parsed.offsetMinutes * 60_000;
+  const from = Math.floor((parsed.epochMs + offsetMs) / DAY_MS) * DAY_MS - offsetMs;
+  return { from: toStored(from), to: toStored(from + DAY_MS) };
+}
+
+/** Midnight UTC of `now` minus `days`, stored: bounds that move once a day keep a day's answers byte-identical. */
+const daysBefore = (now: number, days: number): string => toStored(Math.floor(now / DAY_MS) * DAY_MS - days * DAY_MS);
+
+export function createCalendarService(db: Kysely<Database>, subscriptions: CalendarFeedsService, clock: Clock) {
+  return {
+    /** The admin route: the events the list route's filters take (published by default), without tombstones. */
+    async forAdmin(communityId: string, query: CalendarQuery): Promise<CalendarAnswer> {
+      const now = clock();
+      const feedId = query.feed_id ?? null;
+      const { community, feed } = await calendarOwner(db, communityId, feedId);
+      if (!community) throw notFound('Community');
+      if (feedId !== null && (!feed || feed.is_archived)) throw notFound(`Feed '${feedId}'`);
+      const filter: CalendarFilter = {
+        status: query.status ?? 'published',
+        publishToSite: query.published_to_site,
+        isUnlisted: query.is_unlisted,
+        feedId: query.feed_id,
+        limit: CALENDAR_MAX_EVENTS,
+      };
+      if (query.date_filter !== undefined) {
+        const { from, to } = dayBounds(query.date_filter);
+        Object.assign(filter, { overlapFrom: from, startBefore: to });
+      } else if (query.time_filter === 'upcoming') filter.endsAfter = toStored(now);
+      else if (query.time_filter === 'past') filter.startBefore = toStored(now);
+      const events = await calendarEvents(db, communityId, filter);
+      const name = feed ? `${community.name}: ${feed.label}` : community.name;
+      return answerOf({ name, communityId, events, tombstones: [], public: false });
+    },
+
+    /** A subscription's calendar, or 404 for an unknown, malformed or revoked secret (and a feed gone since). */
+    async forSubscriber(secret: string): Promise<CalendarAnswer> {
+      const opened = await subscriptions.open(secret);
+      if (!opened) throw notFound('Calendar');
+      const { communityId, feedId } = opened;
+      const { community, feed } = await calendarOwner(db, communityId, feedId);
+      if (!community || (feedId !== null && (!feed || feed.is_archived))) throw notFound('Calendar');
+      const now = clock();
+      const events = await calendarEvents(db, communityId, {
+        status: 'published',
+        publishToSite: true,
+        isUnlisted: false,
+        feedId: feedId ?? undefined,
+        endsFrom: daysBefore(now, PUBLIC_PAST_DAYS),
+        limit: CALENDAR_MAX_EVENTS,
+      });
+      const tombstones = await calendarTombstones(db, communityId, feedId, daysBefore(now, TOMBSTONE_RETENTION_DAYS));
+      const name = feed ? `${community.name}: ${feed.label}` : community.name;
+      return answerOf({ name, communityId, events, tombstones, public: true });
+    },
+  };
+}
+export type CalendarService = ReturnType<typeof createCalendarService>;
