@@ -10,6 +10,8 @@ import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { watchParent } from './lib/parent-watch.js';
 import { upgradeStore } from './store-upgrade.js';
 import { startDispatcher, type Dispatcher } from './webhooks/webhook-dispatcher.js';
+import { startInboxApplier, type InboxApplier } from './slack/inbox-applier.js';
+import { slackApi } from './slack/web-api.js';
 
 /** Longest wait for requests in flight after a signal; then the process exits 1. */
 const DRAIN_MS = 10_000;
@@ -61,7 +63,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   app.addHook('onClose', () => owned.close());
   // Hooks must be added before listening; the dispatcher starts once the server listens.
   let dispatcher: Dispatcher | null = null;
-  app.addHook('preClose', async () => dispatcher?.stop());
+  let applier: InboxApplier | null = null;
+  app.addHook('preClose', async () => {
+    await applier?.stop();
+    await dispatcher?.stop();
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -84,6 +90,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     clock,
     onMessages: (wake) => app.writes.committed.subscribe((commit) => commit.messages > 0 && wake()),
   });
+
+  // Every serving process applies Slack's inbox (slack/inbox-applier.ts): at once for what it acknowledged itself,
+  // at its poll for what others did; claims keep two processes from applying one event.
+  applier = startInboxApplier({
+    store: owned,
+    writes: app.writes,
+    clock,
+    apiFor: (token) => slackApi({ token, apiUrl: config.slackApiUrl, retries: 2 }),
+    log: app.log.child({ component: 'slack-inbox' }),
+  });
+  const inbox = applier;
+  app.slackInbox.subscribe(() => inbox.wake());
 
   // close-with-grace: one signal (or, under npm, the exit of the launcher) drains (app.close waits for requests in
   // flight, new ones get 503) and exits 0;

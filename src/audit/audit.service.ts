@@ -14,7 +14,8 @@ export type AuditAction =
   | 'calendar_event.deleted'
   | 'badge.assigned'
   | 'group.members_changed'
-  | 'import.completed';
+  | 'import.completed'
+  | 'slack.event_applied';
 
 export interface AuditEntry {
   communityId: string;

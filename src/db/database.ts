@@ -379,6 +379,32 @@ export interface ChatReactionsTable {
   changed_ts: string;
 }
 
+/** A Slack envelope acknowledged (migration 018): pending until applied, parked after its last failed attempt. */
+export interface SlackInboxTable {
+  id: string;
+  community_id: string;
+  event_id: string;
+  event_type: string;
+  envelope: string;
+  received_at: Timestamp;
+  state: 'pending' | 'done' | 'parked';
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  error: string | null;
+  outcome: string | null;
+  finished_at: Timestamp | null;
+}
+
+/** The Slack ts of the version of a message Hearth holds, and its deletion (migration 018). */
+export interface SlackMessageMarksTable {
+  community_id: string;
+  chat_channel_id: string;
+  message_ts: string;
+  version_ts: string;
+  deleted_ts: string | null;
+}
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -406,4 +432,6 @@ export interface Database {
   groups: MemberSetTable;
   group_members: GroupMembersTable;
   chat_reactions: ChatReactionsTable;
+  slack_inbox: SlackInboxTable;
+  slack_message_marks: SlackMessageMarksTable;
 }
