@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/store.js';
 import { AppError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import { newUuid } from '../lib/ids.js';
+import { randomBytes } from 'node:crypto';
 import { toStored } from '../lib/timestamps.js';
 import { isSignedBySlack } from './slack-signature.js';
 import { insertEnvelope, signingSecretOf } from './slack-inbox.repository.js';
@@ -31,6 +31,12 @@ function typeOf(event: Record<string, unknown>): string {
 }
 
 export const slackEventsRoutes: FastifyPluginAsync<SlackEventsOptions> = async (app, { store, clock, onInserted }) => {
+  // Inbox ids sort in the order this process received its envelopes (the clock, then a counter), so events
+  // acknowledged together are applied in Slack's order; the random tail keeps two processes' ids apart.
+  let received = 0;
+  const inboxId = () =>
+    `${clock().toString(36).padStart(9, '0')}-${(received++ % 36 ** 6).toString(36).padStart(6, '0')}-${randomBytes(3).toString('hex')}`;
+
   // The bytes as sent, whatever the content type says: the signature covers them, and nothing is parsed before it.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -75,7 +81,7 @@ export const slackEventsRoutes: FastifyPluginAsync<SlackEventsOptions> = async (
       if (typeof eventId !== 'string' || eventId === '' || eventId.length > 200 || !isObject(event))
         throw new AppError('invalid_body', "An event_callback needs an 'event_id' and an 'event' object.");
       const inserted = await insertEnvelope(store.db, {
-        id: newUuid(),
+        id: inboxId(),
         community_id: target.community_id,
         event_id: eventId,
         event_type: typeOf(event),

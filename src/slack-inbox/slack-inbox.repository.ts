@@ -54,7 +54,7 @@ export async function claimDue(
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .orderBy('next_attempt_at')
-    .orderBy('received_at')
+    .orderBy('id')
     .limit(limit);
   if (dialect.rowLocks) due = due.forUpdate().skipLocked();
   const rows = await db
@@ -64,10 +64,8 @@ export async function claimDue(
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .returningAll()
     .execute();
-  // UPDATE … RETURNING keeps no order: applied in the order Slack's events were received.
-  return rows.sort((a, b) =>
-    a.received_at < b.received_at ? -1 : a.received_at > b.received_at ? 1 : a.id < b.id ? -1 : 1,
-  );
+  // UPDATE … RETURNING keeps no order: applied in the order Slack's events were received (ids sort so).
+  return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**

@@ -77,8 +77,9 @@ export function createInboxApplier(options: ApplierOptions) {
       envelope = {};
     }
     try {
+      // Read before the change: on SQLite its transaction holds the store's one connection.
+      const connection = await connectionOf(row.community_id);
       const outcome = await writes.run(sourceActor(row.community_id, 'slack'), async (trx, change) => {
-        const connection = await connectionOf(row.community_id);
         const result: Outcome = connection
           ? await applyEvent(
               {
@@ -97,6 +98,8 @@ export function createInboxApplier(options: ApplierOptions) {
         else change.unchanged();
         return result;
       });
+      // A rename may change the channels the connection names: read it again for the next row.
+      if (row.event_type === 'channel_rename') connections.delete(row.community_id);
       if (outcome === 'applied') counts.applied++;
       else counts.ignored++;
     } catch (error) {

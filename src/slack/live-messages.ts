@@ -106,23 +106,37 @@ async function writeRecord(
   return 'written';
 }
 
-/** Whether every column of `next` holds what the store holds (JSON compared as parsed, booleans as numbers). */
-function sameAs(held: Record<string, unknown>, next: Record<string, unknown>): boolean {
-  const norm = (value: unknown): unknown => {
-    if (typeof value === 'boolean') return value ? 1 : 0;
-    if (typeof value === 'string' && (value.startsWith('{') || value.startsWith('['))) {
-      try {
-        return JSON.stringify(JSON.parse(value));
-      } catch {
-        return value;
-      }
+/** JSON with its keys sorted: PostgreSQL's jsonb gives objects back in its own key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+/** A stored value as comparable text: JSON (as text or parsed) canonical, booleans and counts as numbers' text. */
+function comparable(value: unknown): string {
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'string' && (value.startsWith('{') || value.startsWith('['))) {
+    try {
+      return canonical(JSON.parse(value));
+    } catch {
+      return value;
     }
-    if (value !== null && typeof value === 'object') return JSON.stringify(value);
-    return value ?? null;
-  };
+  }
+  if (value !== null && typeof value === 'object') return canonical(value);
+  return value === null || value === undefined ? '\u0000null' : String(value);
+}
+
+/** Whether every column of `next` but updated_at holds what the store holds: an edit nobody would see. */
+function sameAs(held: Record<string, unknown>, next: Record<string, unknown>): boolean {
   for (const [key, value] of Object.entries(next)) {
     if (key === 'updated_at') continue;
-    if (norm(held[key]) !== norm(value)) return false;
+    if (comparable(held[key]) !== comparable(value)) return false;
   }
   return true;
 }

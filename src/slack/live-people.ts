@@ -6,6 +6,7 @@ import { toMember } from '../members/member.mapper.js';
 import type { LiveContext, Outcome } from './live-context.js';
 import { planOf } from './live-rows.js';
 import { feedOfChannel, profileById } from './live.repository.js';
+import { renameConnectedChannel } from './slack-connections.repository.js';
 import { profileOfUser } from './slack-profiles.js';
 
 /** `user_change`, `team_join`: the full user object; fields it lacks keep what Hearth holds. */
@@ -55,7 +56,10 @@ export async function applyUser(ctx: LiveContext, event: JsonRecord): Promise<Ou
 const channelIdOf = (event: JsonRecord): string | undefined =>
   isRecord(event.channel) ? nonEmptyStringOf(event.channel.id) : nonEmptyStringOf(event.channel);
 
-/** `channel_rename`: the feed's label and channel name; its slug (its address) stays. */
+/**
+ * `channel_rename`: the feed's label and channel name; its slug (its address) stays, and a connection that named
+ * the channel names it anew.
+ */
 export async function applyRename(ctx: LiveContext, event: JsonRecord): Promise<Outcome> {
   const channelId = channelIdOf(event);
   const name = isRecord(event.channel) ? nonEmptyStringOf(event.channel.name) : undefined;
@@ -63,6 +67,7 @@ export async function applyRename(ctx: LiveContext, event: JsonRecord): Promise<
   const feed = await feedOfChannel(ctx.trx, ctx.communityId, channelId);
   if (!feed) return 'ignored: channel not mirrored';
   if (feed.label === name && feed.chat_channel_name === name) return 'ignored: nothing visible changed';
+  await renameConnectedChannel(ctx.trx, ctx.communityId, feed.chat_channel_name ?? feed.label, name);
   await ctx.trx
     .updateTable('feeds')
     .set({ label: name, chat_channel_name: name })
