@@ -1,9 +1,10 @@
 // `hearth slack …`: a community's Slack workspace: its history from an export (`import`) or the Web API (`sync`),
-// and the connection the sync and the live mirror use (`connect`, `status`).
+// the connection the sync and the live mirror use (`connect`, `status`), and the live mirror's events (`events`).
 import type { Command } from 'commander';
 import type { CliContext } from './context.js';
 import type { ProgressStream } from './progress.js';
 import { slackConnectCommands } from './slack-connect.command.js';
+import { slackEventsCommands } from './slack-events.command.js';
 import { slackImportCommand } from './slack-import.command.js';
 import { slackSyncCommand } from './slack-sync.command.js';
 
@@ -14,4 +15,5 @@ export function slackCommand(program: Command, ctx: CliContext, progressStream: 
   slackImportCommand(slack, ctx, progressStream);
   slackSyncCommand(slack, ctx);
   slackConnectCommands(slack, ctx);
+  slackEventsCommands(slack, ctx);
 }

@@ -156,12 +156,10 @@ export async function requeueParked(
   return Number(result.numUpdatedRows);
 }
 
-/** How many rows wait (pending), by state: what the one-shot command reports. */
-export async function inboxCounts(db: Kysely<Database>): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('slack_inbox')
-    .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('state')
-    .execute();
+/** Rows by state (of one community, or all): what `hearth slack events` reports. */
+export async function inboxCounts(db: Kysely<Database>, communityId: string | null): Promise<Record<string, number>> {
+  let query = db.selectFrom('slack_inbox').select(['state', (eb) => eb.fn.countAll<number>().as('n')]);
+  if (communityId !== null) query = query.where('community_id', '=', communityId);
+  const rows = await query.groupBy('state').execute();
   return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
 }

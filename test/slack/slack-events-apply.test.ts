@@ -2,7 +2,9 @@
 // runner — posts, replies, broadcasts, edits (visible or not), deletions, reactions, people and channels — in or out
 // of order, each once; a GET right after answers the new state (answer cache, ETag, search). Replies whose parent
 // Hearth lacks wait, or fetch the thread from a local stand-in of Slack's Web API; failing events are parked.
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
 import { channelOf, feedOfChannel } from '../../src/slack/slack-feeds.js';
 import { feedIdOf, messageIdOf, profileIdOf } from '../../src/slack/slack-ids.js';
 import { profileOfUser } from '../../src/slack/slack-profiles.js';
@@ -523,5 +525,42 @@ describe('what is ignored, and what fails', () => {
       counts: { applied: 1, ignored: 0, retried: 0, parked: 0 },
       outcomes: { EvPARK: { state: 'parked', attempts: 7 } },
     });
+  });
+
+  it('lists parked events with `hearth slack events --failed` and queues them again with `retry`', async () => {
+    async function run(args: string[]) {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await main(
+        args,
+        { out: (line) => out.push(line), err: (line) => err.push(line) },
+        { DATABASE_URL: t.testStore.url, SLACK_API_URL: slack.url },
+        { progress: new PassThrough(), stdin: new PassThrough(), stdout: new PassThrough() },
+      );
+      return { code, out, err };
+    }
+    const parked = await t.testStore.store.db
+      .selectFrom('slack_inbox')
+      .select(['id', 'error'])
+      .where('event_id', '=', 'EvPARK')
+      .executeTakeFirstOrThrow();
+    expect(parked.error).toBe('conversations.replies failed: An API error occurred: thread_not_found');
+    expect(await run(['slack', 'events', '--failed', '--community', 'acme'])).toEqual({
+      code: 0,
+      out: ['id\tcommunity\ttype\tattempts\terror', `${parked.id}\tacme\tmessage\t7\t${parked.error}`],
+      err: [],
+    });
+    expect((await run(['slack', 'events', 'retry'])).err).toEqual([
+      'hearth: Name the ids to retry, or pass --all (not both).',
+    ]);
+    expect(await run(['slack', 'events', 'retry', parked.id])).toEqual({
+      code: 0,
+      out: ['1 parked event queued again.'],
+      err: [],
+    });
+    expect((await outcomes()).EvPARK).toMatchObject({ state: 'pending', attempts: 0 });
+    expect((await run(['slack', 'events', '--failed'])).out).toEqual(['id\tcommunity\ttype\tattempts\terror']);
+    const applied = await run(['slack', 'events', 'apply']);
+    expect(applied.out).toEqual(['Applied 0, ignored 0, to retry 1, parked 0.']);
   });
 });
