@@ -11,8 +11,9 @@ import { toStored } from '../lib/timestamps.js';
 import { claimDue, failClaimed, finishClaimed, type InboxRow } from '../slack-inbox/slack-inbox.repository.js';
 import { sourceActor } from '../writes/actor.js';
 import type { WriteRunner } from '../writes/write-runner.js';
-import { NotYet, type Outcome } from './live-context.js';
+import { NeedsThread, NotYet, threadKey, type Outcome } from './live-context.js';
 import { applyEvent } from './live-events.js';
+import { readThread } from './live-messages.js';
 import { findConnection } from './slack-connections.repository.js';
 import type { SlackApi } from './web-api.js';
 
@@ -76,10 +77,11 @@ export function createInboxApplier(options: ApplierOptions) {
     } catch {
       envelope = {};
     }
-    try {
-      // Read before the change: on SQLite its transaction holds the store's one connection.
-      const connection = await connectionOf(row.community_id);
-      const outcome = await writes.run(sourceActor(row.community_id, 'slack'), async (trx, change) => {
+    // Read before the change: on SQLite its transaction holds the store's one connection.
+    const connection = await connectionOf(row.community_id);
+    const threads = new Map<string, JsonRecord[]>();
+    const attempt = () =>
+      writes.run(sourceActor(row.community_id, 'slack'), async (trx, change) => {
         const result: Outcome = connection
           ? await applyEvent(
               {
@@ -87,7 +89,8 @@ export function createInboxApplier(options: ApplierOptions) {
                 change,
                 communityId: row.community_id,
                 channels: connection.channels,
-                api: connection.api,
+                canFetch: connection.api !== null,
+                threads,
                 appId: stringOf(envelope.api_app_id) ?? null,
               },
               envelope,
@@ -98,6 +101,19 @@ export function createInboxApplier(options: ApplierOptions) {
         else change.unchanged();
         return result;
       });
+    try {
+      let outcome: Outcome | null = null;
+      // Each thread the event needs is read once, outside any transaction, then the event applied again.
+      while (outcome === null) {
+        try {
+          outcome = await attempt();
+        } catch (error) {
+          if (!(error instanceof NeedsThread) || !connection?.api) throw error;
+          const key = threadKey(error.channelId, error.threadTs);
+          if (threads.has(key)) throw new NotYet(`the thread ${error.threadTs} of ${error.channelId} lacks its parent`);
+          threads.set(key, await readThread(connection.api, error.channelId, error.threadTs));
+        }
+      }
       // A rename may change the channels the connection names: read it again for the next row.
       if (row.event_type === 'channel_rename') connections.delete(row.community_id);
       if (outcome === 'applied') counts.applied++;

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Change } from '../writes/write-runner.js';
-import type { SlackApi } from './web-api.js';
+import type { JsonRecord } from '../content/loose-json.js';
 
 export interface LiveContext {
   trx: Kysely<Database>;
@@ -11,8 +11,10 @@ export interface LiveContext {
   communityId: string;
   /** Channel names or ids the connection mirrors; null: every channel Hearth holds a feed of. */
   channels: readonly string[] | null;
-  /** The Web API with the connection's bot token, to fetch a thread whose parent Hearth lacks; null without one. */
-  api: SlackApi | null;
+  /** Whether the connection can read threads through the Web API (a bot token is set). */
+  canFetch: boolean;
+  /** Threads read for this event before its change began, by `channel:thread_ts` (messages as Slack gives them). */
+  threads: ReadonlyMap<string, readonly JsonRecord[]>;
   /** The envelope's `api_app_id`: messages this app posted carry it as their `app_id`. */
   appId: string | null;
 }
@@ -22,3 +24,18 @@ export type Outcome = 'applied' | `ignored: ${string}`;
 
 /** The event cannot be applied yet (a reply whose thread Hearth lacks): retried later, parked after the last attempt. */
 export class NotYet extends Error {}
+
+/**
+ * The event needs a thread read through the Web API first: the applier reads it outside the change (a slow Slack
+ * never holds a transaction, SQLite's one writer least of all) and applies the event again with it.
+ */
+export class NeedsThread extends Error {
+  constructor(
+    readonly channelId: string,
+    readonly threadTs: string,
+  ) {
+    super(`the thread ${threadTs} of ${channelId} must be read first`);
+  }
+}
+
+export const threadKey = (channelId: string, threadTs: string) => `${channelId}:${threadTs}`;

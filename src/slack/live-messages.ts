@@ -4,7 +4,7 @@
 // undoes what came after; records come from slack-messages.ts and are parsed as the import parses them.
 import { isRecord, stringOf, type JsonRecord } from '../content/loose-json.js';
 import { deriverOf } from '../references/derive.js';
-import { NotYet, type LiveContext, type Outcome } from './live-context.js';
+import { NeedsThread, NotYet, threadKey, type LiveContext, type Outcome } from './live-context.js';
 import { namedIds, planOf, resolverOf } from './live-rows.js';
 import {
   commentById,
@@ -20,6 +20,7 @@ import {
 import { chatMessageIdOf, feedIdOf, messageIdOf, profileIdOf } from './slack-ids.js';
 import { classify, recordOfMessage } from './slack-messages.js';
 import { blocksOfMessage } from './slack-text.js';
+import type { SlackApi } from './web-api.js';
 import { profileOfAuthor } from './slack-profiles.js';
 import { compareTs, isSlackTs, stampOfTs } from './slack-time.js';
 
@@ -204,7 +205,7 @@ export async function applyMessage(ctx: LiveContext, channelId: string, message:
         // The parent went before this reply arrived: Slack keeps a deleted parent with replies; so does Hearth.
         await writeRecord(ctx, channelId, deletedParentRecord(channelId, parentTs, parentMark.deleted_ts), parentTs);
       } else {
-        const fetched = await fetchParent(ctx, channelId, parentTs);
+        const fetched = await applyThread(ctx, channelId, parentTs);
         if (!fetched) throw new NotYet(`the parent ${parentTs} of reply ${m.ts} in ${channelId} is not held yet`);
       }
     }
@@ -298,24 +299,32 @@ export async function applyDeleted(ctx: LiveContext, channelId: string, event: J
 }
 
 /**
- * A thread whose parent Hearth lacks, read through the Web API (conversations.replies, every page) and applied
- * parent first: true once the parent is held. Without a bot token nothing is fetched: the reply waits.
+ * A thread whose parent Hearth lacks, read for this event before its change (see NeedsThread), applied parent first
+ * then its replies (versions already held are left as they are): true once the parent is held.
  */
-async function fetchParent(ctx: LiveContext, channelId: string, parentTs: string): Promise<boolean> {
-  if (!ctx.api) return false;
-  const messages: JsonRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await ctx.api('conversations.replies', { channel: channelId, ts: parentTs, limit: 200, cursor });
-    if (Array.isArray(page.messages)) messages.push(...page.messages.filter(isRecord));
-    const next = isRecord(page.response_metadata) ? stringOf(page.response_metadata.next_cursor) : undefined;
-    cursor = next === '' ? undefined : next;
-  } while (cursor !== undefined);
+async function applyThread(ctx: LiveContext, channelId: string, parentTs: string): Promise<boolean> {
+  const messages = ctx.threads.get(threadKey(channelId, parentTs));
+  if (!messages) {
+    if (ctx.canFetch) throw new NeedsThread(channelId, parentTs);
+    return false;
+  }
   const parent = messages.find((message) => message.ts === parentTs);
   if (!parent) return false;
-  // The parent first, then the replies Slack holds (versions already held are left as they are).
   await applyMessage(ctx, channelId, parent);
   if (!(await postById(ctx.trx, ctx.communityId, messageIdOf(channelId, parentTs)))) return false;
   for (const reply of messages) if (reply !== parent) await applyMessage(ctx, channelId, reply);
   return true;
+}
+
+/** Every message of a thread through the Web API (conversations.replies, every page); none when Slack has none. */
+export async function readThread(api: SlackApi, channelId: string, threadTs: string): Promise<JsonRecord[]> {
+  const messages: JsonRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await api('conversations.replies', { channel: channelId, ts: threadTs, limit: 200, cursor });
+    if (Array.isArray(page.messages)) messages.push(...page.messages.filter(isRecord));
+    const next = isRecord(page.response_metadata) ? stringOf(page.response_metadata.next_cursor) : undefined;
+    cursor = next === '' ? undefined : next;
+  } while (cursor !== undefined);
+  return messages;
 }
