@@ -197,6 +197,8 @@ export async function applyMessage(ctx: LiveContext, channelId: string, message:
   const { trx, communityId } = ctx;
   const mark = await markOf(trx, communityId, channelId, m.ts);
   if (mark?.deleted_ts) return 'ignored: deleted';
+  // Set once this event brought the parent (and the thread): the change wrote, whatever follows.
+  let broughtParent = false;
   if (m.reply) {
     const parentTs = m.threadTs ?? m.ts;
     if (!(await postById(trx, communityId, messageIdOf(channelId, parentTs)))) {
@@ -204,9 +206,11 @@ export async function applyMessage(ctx: LiveContext, channelId: string, message:
       if (parentMark?.deleted_ts) {
         // The parent went before this reply arrived: Slack keeps a deleted parent with replies; so does Hearth.
         await writeRecord(ctx, channelId, deletedParentRecord(channelId, parentTs, parentMark.deleted_ts), parentTs);
+        broughtParent = true;
       } else {
         const fetched = await applyThread(ctx, channelId, parentTs);
         if (!fetched) throw new NotYet(`the parent ${parentTs} of reply ${m.ts} in ${channelId} is not held yet`);
+        broughtParent = true;
       }
     }
   }
@@ -219,7 +223,8 @@ export async function applyMessage(ctx: LiveContext, channelId: string, message:
     (await commentById(trx, communityId, messageIdOf(channelId, m.ts)))
       ? m.ts
       : null);
-  if (held !== null && compareTs(version, held) <= 0) return 'ignored: a later version is held';
+  if (held !== null && compareTs(version, held) <= 0)
+    return broughtParent ? 'applied' : 'ignored: a later version is held';
   await ensureAuthor(ctx, m.authorId, message, m.ts);
   // Mentions render with the names the store holds (an import's context holds the workspace's lists).
   const tables = await resolverOf(trx, communityId, namedIds(blocksOfMessage(message)));

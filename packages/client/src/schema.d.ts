@@ -502,6 +502,7 @@ export interface components {
              *     - `invalid_body` (400): The request body is invalid.
              *     - `bad_request` (400): The request is not valid HTTP.
              *     - `unauthorized` (401): A valid bearer token is required.
+             *     - `invalid_signature` (401): The request's Slack signature is missing, stale or does not match a connected community's signing secret.
              *     - `insufficient_scope` (403): The token lacks the scope this operation needs.
              *     - `not_found` (404): The requested resource was not found.
              *     - `method_not_allowed` (405): This method is not allowed on this path.
@@ -518,7 +519,7 @@ export interface components {
              *     - `unavailable` (503): The service is temporarily unavailable; try again shortly.
              * @enum {string}
              */
-            code: "invalid_parameter" | "invalid_body" | "bad_request" | "unauthorized" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_in_flight" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal" | "unavailable";
+            code: "invalid_parameter" | "invalid_body" | "bad_request" | "unauthorized" | "invalid_signature" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_in_flight" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal" | "unavailable";
             request_id: string;
             details?: {
                 field: string;
