@@ -4,15 +4,13 @@
 // after the last. The server runs it in the background, woken by its own inserts and polling for others';
 // `hearth slack events apply` runs it once.
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import { isRecord, stringOf, type JsonRecord } from '../content/loose-json.js';
 import type { Store } from '../db/store.js';
 import type { Clock } from '../lib/clock.js';
 import { toStored } from '../lib/timestamps.js';
 import { claimDue, failClaimed, finishClaimed, type InboxRow } from '../slack-inbox/slack-inbox.repository.js';
 import { sourceActor } from '../writes/actor.js';
-import type { Change, WriteRunner } from '../writes/write-runner.js';
-import type { Touched } from '../fragments/touched.js';
+import type { WriteRunner } from '../writes/write-runner.js';
 import { NeedsThread, NotYet, threadKey, type Outcome } from './live-context.js';
 import { applyEvent } from './live-events.js';
 import { readThread } from './live-messages.js';
@@ -25,8 +23,6 @@ export const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 60_000, 300_000, 600_000] 
 const LEASE_MS = 30_000;
 /** Rows claimed at a time. */
 const BATCH = 100;
-/** Events of one community applied in one change, each inside a savepoint of its own. */
-const GROUP = 50;
 
 export interface ApplierOptions {
   store: Store;
@@ -147,87 +143,6 @@ export function createInboxApplier(options: ApplierOptions) {
     }
   }
 
-  const parse = (row: InboxRow): JsonRecord => {
-    try {
-      const parsed: unknown = JSON.parse(row.envelope);
-      return isRecord(parsed) ? parsed : {};
-    } catch {
-      return {};
-    }
-  };
-
-  /**
-   * Several events of one community in one change, each in a savepoint: one commit and one rendering of what they
-   * touched for all. An event that fails is rolled back to its savepoint alone and then handled as `applyRow`
-   * handles it (a thread read, a retry, parking), after the others committed.
-   */
-  async function applyGroup(group: InboxRow[], claim: string, counts: AppliedCounts): Promise<void> {
-    const first = group[0];
-    if (!first) return;
-    const connection = await connectionOf(first.community_id);
-    const failed: InboxRow[] = [];
-    const outcomes: Outcome[] = [];
-    const processed = new Set<string>();
-    await writes.run(sourceActor(first.community_id, 'slack'), async (trx, change) => {
-      const touched = { profiles: new Set<string>(), feeds: new Set<string>(), posts: new Set<string>() };
-      // Fragments are rendered once, for everything the group touched, before the change commits.
-      const deferred: Change = {
-        ...change,
-        async refresh(t: Touched) {
-          for (const id of t.profiles ?? []) touched.profiles.add(id);
-          for (const id of t.feeds ?? []) touched.feeds.add(id);
-          for (const id of t.posts ?? []) touched.posts.add(id);
-        },
-      };
-      let audited = 0;
-      for (const row of group) {
-        processed.add(row.id);
-        const envelope = parse(row);
-        await sql`savepoint slack_event`.execute(trx);
-        try {
-          const result: Outcome = connection
-            ? await applyEvent(
-                {
-                  trx,
-                  change: deferred,
-                  communityId: row.community_id,
-                  channels: connection.channels,
-                  canFetch: connection.api !== null,
-                  threads: new Map(),
-                  appId: stringOf(envelope.api_app_id) ?? null,
-                },
-                envelope,
-              )
-            : 'ignored: the community is not connected';
-          if (!(await finishClaimed(trx, row.id, claim, result, change.at))) throw new LostClaim();
-          if (result === 'applied') {
-            await change.audit('slack.event_applied', row.event_id, { type: row.event_type });
-            audited++;
-          }
-          await sql`release savepoint slack_event`.execute(trx);
-          outcomes.push(result);
-        } catch (error) {
-          await sql`rollback to savepoint slack_event`.execute(trx);
-          await sql`release savepoint slack_event`.execute(trx);
-          if (!(error instanceof LostClaim)) failed.push(row);
-        }
-        if (row.event_type === 'channel_rename') {
-          connections.delete(row.community_id);
-          break;
-        }
-      }
-      if (touched.profiles.size + touched.feeds.size + touched.posts.size > 0) await change.refresh(touched);
-      if (audited === 0) change.unchanged();
-    });
-    for (const outcome of outcomes) {
-      if (outcome === 'applied') counts.applied++;
-      else counts.ignored++;
-    }
-    // Failed ones, and those after a rename, on their own (the latter with the connection read again).
-    for (const row of failed) await applyRow(row, claim, counts);
-    for (const row of group) if (!processed.has(row.id)) await applyRow(row, claim, counts);
-  }
-
   /** Claims and applies due rows until none is left (one batch at a time); the counts of what it did. */
   async function applyDue(signal?: { stopped: boolean }): Promise<AppliedCounts> {
     const counts: AppliedCounts = { applied: 0, ignored: 0, retried: 0, parked: 0 };
@@ -239,17 +154,10 @@ export function createInboxApplier(options: ApplierOptions) {
       const rows = await claimDue(store.db, store.dialect, toStored(now), claim, BATCH);
       if (rows.length === 0) return counts;
       connections = new Map();
-      // Consecutive events of one community go together, in arrival order.
-      let group: InboxRow[] = [];
       for (const row of rows) {
         if (signal?.stopped) break;
-        if (group.length > 0 && (group.length >= GROUP || group[0]?.community_id !== row.community_id)) {
-          await applyGroup(group, claim, counts);
-          group = [];
-        }
-        group.push(row);
+        await applyRow(row, claim, counts);
       }
-      if (group.length > 0 && !signal?.stopped) await applyGroup(group, claim, counts);
     }
   }
 
