@@ -60,6 +60,8 @@ import { apiKeyRoutes } from './tokens/api-key.routes.js';
 import { createTokensService } from './tokens/tokens.service.js';
 import { createWriteRunner, type WriteRunner } from './writes/write-runner.js';
 import { refreshFragments } from './rendering/fragment-refresh.js';
+import { slackEventsRoutes } from './slack-inbox/slack-events.routes.js';
+import { createSignal, type Signal } from './lib/signal.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +69,8 @@ declare module 'fastify' {
     store: Store;
     /** The one write path of this process: the server wakes its webhook dispatcher on its commits. */
     writes: WriteRunner;
+    /** Emitted when a Slack envelope was written to the inbox: the server's applier takes it at once. */
+    slackInbox: Signal<void>;
   }
 }
 
@@ -204,6 +208,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(healthRoutes, { store, redis: () => counter.sharing });
   await app.register(subscriptionRoutes, { calendars });
+  const slackInbox = createSignal<void>();
+  app.decorate('slackInbox', slackInbox);
+  await app.register(slackEventsRoutes, { store, clock, onInserted: () => slackInbox.emit() });
   await app.register(
     async (admin) => {
       registerAuth(admin, tokens);

@@ -5,6 +5,11 @@ export const errorCatalog = {
   invalid_body: { status: 400, message: 'The request body is invalid.' },
   bad_request: { status: 400, message: 'The request is not valid HTTP.' },
   unauthorized: { status: 401, message: 'A valid bearer token is required.' },
+  invalid_signature: {
+    status: 401,
+    message:
+      "The request's Slack signature is missing, stale or does not match a connected community's signing secret.",
+  },
   insufficient_scope: { status: 403, message: 'The token lacks the scope this operation needs.' },
   not_found: { status: 404, message: 'The requested resource was not found.' },
   method_not_allowed: { status: 405, message: 'This method is not allowed on this path.' },

@@ -18,6 +18,8 @@ import type { Repeating } from './lib/repeat-every.js';
 import { startAnnouncer, type Announcer, type AnnouncerOptions } from './slack/announcement-sender.js';
 import { startScheduledSync } from './slack/scheduled-sync.js';
 import { startDispatcher, type Dispatcher } from './webhooks/webhook-dispatcher.js';
+import { startInboxApplier, type InboxApplier } from './slack/inbox-applier.js';
+import { slackApi } from './slack/web-api.js';
 
 /** Longest wait for requests in flight after a signal; then the process exits 1. */
 const DRAIN_MS = 10_000;
@@ -75,7 +77,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let dispatcher: Dispatcher | null = null;
   let announcer: Announcer | null = null;
   let slackSync: Repeating | null = null;
+  let applier: InboxApplier | null = null;
   app.addHook('preClose', async () => {
+    await applier?.stop();
     await Promise.all([dispatcher?.stop(), announcer?.stop(), slackSync?.stop()]);
   });
 
@@ -125,6 +129,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       stateDir: options.slackStateDir ?? join('data', 'slack'),
     });
   }
+
+  // Every serving process applies Slack's inbox (slack/inbox-applier.ts): at once for what it acknowledged itself,
+  // at its poll for what others did; claims keep two processes from applying one event.
+  applier = startInboxApplier({
+    store: owned,
+    writes: app.writes,
+    clock,
+    apiFor: (token) => slackApi({ token, apiUrl: config.slackApiUrl, retries: 2 }),
+    log: app.log.child({ component: 'slack-inbox' }),
+  });
+  const inbox = applier;
+  app.slackInbox.subscribe(() => inbox.wake());
 
   // close-with-grace: one signal (or, under npm, the exit of the launcher) drains (app.close waits for requests in
   // flight, new ones get 503) and exits 0;

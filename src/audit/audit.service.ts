@@ -16,7 +16,8 @@ export type AuditAction =
   | 'calendar_event.user_unregistered'
   | 'badge.assigned'
   | 'group.members_changed'
-  | 'import.completed';
+  | 'import.completed'
+  | 'slack.event_applied';
 
 export interface AuditEntry {
   communityId: string;

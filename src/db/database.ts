@@ -438,6 +438,32 @@ export interface CalendarTombstonesTable {
   removed_at: Timestamp;
 }
 
+/** A Slack envelope acknowledged (migration 018): pending until applied, parked after its last failed attempt. */
+export interface SlackInboxTable {
+  id: string;
+  community_id: string;
+  event_id: string;
+  event_type: string;
+  envelope: string;
+  received_at: Timestamp;
+  state: 'pending' | 'done' | 'parked';
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  error: string | null;
+  outcome: string | null;
+  finished_at: Timestamp | null;
+}
+
+/** The Slack ts of the version of a message Hearth holds, and its deletion (migration 018). */
+export interface SlackMessageMarksTable {
+  community_id: string;
+  chat_channel_id: string;
+  message_ts: string;
+  version_ts: string;
+  deleted_ts: string | null;
+}
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -469,4 +495,6 @@ export interface Database {
   event_registrations: EventRegistrationsTable;
   calendar_feeds: CalendarFeedsTable;
   calendar_tombstones: CalendarTombstonesTable;
+  slack_inbox: SlackInboxTable;
+  slack_message_marks: SlackMessageMarksTable;
 }

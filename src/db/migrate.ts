@@ -22,6 +22,7 @@ import { chatReactionsMigration } from './migrations/016-chat-reactions.js';
 import { chatAnnouncementsMigration } from './migrations/019-chat-announcements.js';
 import { registrationsMigration } from './migrations/021-registrations.js';
 import { calendarFeedsMigration } from './migrations/020-calendar-feeds.js';
+import { slackInboxMigration } from './migrations/018-slack-inbox.js';
 
 /** Every migration by name, in order: what `migrateToLatest` applies (tests bring a store up to one of them). */
 export function migrationsFor(store: StoreName): Record<string, Migration> {
@@ -42,6 +43,7 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     '014-slack-connections': slackConnectionsMigration(store),
     '015-badges-groups': badgesGroupsMigration(store),
     '016-chat-reactions': chatReactionsMigration(store),
+    '018-slack-inbox': slackInboxMigration(store),
     '019-chat-announcements': chatAnnouncementsMigration(store),
     '020-calendar-feeds': calendarFeedsMigration(store),
     '021-registrations': registrationsMigration(store),

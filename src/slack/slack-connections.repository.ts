@@ -53,3 +53,25 @@ export function connectedCommunities(db: Kysely<Database>) {
     .orderBy('communities.slug')
     .execute();
 }
+
+/** A channel the connection names renamed in Slack: the connection names it by its new name, so it stays mirrored. */
+export async function renameConnectedChannel(
+  db: Kysely<Database>,
+  communityId: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  const row = await db
+    .selectFrom('slack_connections')
+    .select('channels')
+    .where('community_id', '=', communityId)
+    .executeTakeFirst();
+  if (!row?.channels) return;
+  const names = JSON.parse(row.channels) as string[];
+  if (!names.includes(from)) return;
+  await db
+    .updateTable('slack_connections')
+    .set({ channels: JSON.stringify(names.map((name) => (name === from ? to : name))) })
+    .where('community_id', '=', communityId)
+    .execute();
+}
