@@ -3,7 +3,15 @@
 // in both the channel's history and its thread), authors the user list lacks written as profiles first.
 import { isRecord, type JsonRecord } from '../content/loose-json.js';
 import type { SlackChannel } from './slack-feeds.js';
-import { classify, filesOf, reactionsOf, recordOfMessage, type MessageContext } from './slack-messages.js';
+import type { ReactionSpool } from './reaction-spool.js';
+import {
+  classify,
+  filesOf,
+  reactionCountOf,
+  reactionsOf,
+  recordOfMessage,
+  type MessageContext,
+} from './slack-messages.js';
 import { profileOfAuthor } from './slack-profiles.js';
 import { ORPHANS_NAMED, countSkipped, type SlackTally } from './slack-tally.js';
 import { compareTs, isSlackTs, stampOfTs } from './slack-time.js';
@@ -12,6 +20,8 @@ export interface HistoryContext extends MessageContext {
   /** Authors with a profile in this import so far: the user list's, and those written here. */
   authors: Set<string>;
   tally: SlackTally;
+  /** Where each message written is noted with its reactions, for chat_reactions; none in a dry run. */
+  reactions?: ReactionSpool;
 }
 
 /** A message that is not an object or has no valid `ts`: the source is malformed there. */
@@ -62,8 +72,11 @@ export class ChannelHistory {
       const files = filesOf(message);
       tally.files += files.length;
       tally.hiddenFiles += files.filter((file) => file.mode === 'hidden_by_limit').length;
-      tally.reactions += reactionsOf(message);
-      yield recordOfMessage(this.context, this.channel.id, m);
+      const reactions = reactionsOf(message);
+      tally.reactions += reactionCountOf(reactions);
+      const record = recordOfMessage(this.context, this.channel.id, m);
+      this.context.reactions?.add(this.channel.id, m.ts, m.reply ? 'comment' : 'post', record.id as string, reactions);
+      yield record;
     }
   }
 }

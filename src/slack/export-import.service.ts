@@ -6,6 +6,7 @@ import { ChannelHistory, SlackMessageError } from './channel-history.js';
 import { daysOfChannel, layoutOf } from './export-layout.js';
 import { readArray, readChannels, readUsers } from './export-read.js';
 import { ExportArchive, SlackExportError, type ZipLimits } from './export-zip.js';
+import { ReactionSpool } from './reaction-spool.js';
 import { readAhead } from './read-ahead.js';
 import { chooseChannels, startHistory } from './slack-source.js';
 import type { SlackTally } from './slack-tally.js';
@@ -32,6 +33,7 @@ export async function importSlackExport(
   options: SlackImportOptions = {},
 ): Promise<SlackImportResult> {
   const archive = await ExportArchive.open(path, options.limits);
+  const spool = new ReactionSpool();
   try {
     const layout = layoutOf(archive.names());
     const users = await readUsers(archive, layout);
@@ -44,6 +46,7 @@ export async function importSlackExport(
       listed.map((l) => l.channel),
       options.domain ?? null,
     );
+    if (!options.dryRun) context.reactions = spool;
     async function* records(): AsyncGenerator<string> {
       for (const line of lines) yield JSON.stringify(line);
       for (const { channel, root } of listed) {
@@ -66,9 +69,11 @@ export async function importSlackExport(
       dryRun: options.dryRun,
       onProgress: options.onProgress,
       source: 'slack',
+      alongside: (trx, change) => spool.write(trx, change, communityId),
     });
     return { imported, slack: context.tally };
   } finally {
+    spool.close();
     archive.close();
   }
 }

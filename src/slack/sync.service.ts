@@ -7,6 +7,7 @@ import type { Store } from '../db/store.js';
 import { recordsOf, isRecord, stringOf, type JsonRecord } from '../content/loose-json.js';
 import { importLines, type ImportOptions, type ImportSummary } from '../import/import.service.js';
 import { ChannelHistory } from './channel-history.js';
+import { ReactionSpool } from './reaction-spool.js';
 import { readAhead } from './read-ahead.js';
 import { channelOf, type SlackChannel } from './slack-feeds.js';
 import { feedIdOf } from './slack-ids.js';
@@ -60,6 +61,7 @@ async function* recordsOfSpool(
   files: SyncFiles,
   state: SyncState,
   tally: { slack?: SlackTally },
+  reactions: ReactionSpool,
 ): AsyncGenerator<string> {
   const users: JsonRecord[] = [];
   let start: SlackStart | null = null;
@@ -78,6 +80,7 @@ async function* recordsOfSpool(
         if (channel) channels.set(channel.id, channel);
       }
       start = startHistory(users, [...channels.values()], state.domain);
+      start.context.reactions = reactions;
       tally.slack = start.context.tally;
       for (const record of start.lines) yield JSON.stringify(record);
     } else if (start !== null) {
@@ -130,17 +133,24 @@ export async function syncSlack(options: SyncOptions): Promise<SyncResult> {
   );
   progress(`Importing what was fetched into '${community.slug}' in one transaction…`);
   const tally: { slack?: SlackTally } = {};
-  const imported = await importLines(
-    options.store,
-    community.id,
-    await readAhead(recordsOfSpool(files, state, tally)),
-    {
-      clock: options.clock,
-      writes: options.writes,
-      onProgress: options.onProgress,
-      source: 'slack',
-    },
-  );
+  const reactions = new ReactionSpool();
+  let imported: ImportSummary;
+  try {
+    imported = await importLines(
+      options.store,
+      community.id,
+      await readAhead(recordsOfSpool(files, state, tally, reactions)),
+      {
+        clock: options.clock,
+        writes: options.writes,
+        onProgress: options.onProgress,
+        source: 'slack',
+        alongside: (trx, change) => reactions.write(trx, change, community.id),
+      },
+    );
+  } finally {
+    reactions.close();
+  }
   discardSync(files);
   const slack = tally.slack;
   if (!slack) throw new SlackSyncError('the sync fetched no channel list.');

@@ -85,6 +85,18 @@ const sync = (slug: string, state: string, ...flags: string[]) =>
   run(['slack', 'sync', '--community', slug, '--state', state, '--page-size', '2', '--retries', '2', ...flags]);
 
 let exported: unknown[];
+let exportedReactions: unknown[];
+
+/** The community's reaction rows, in key order, without the community. */
+async function reactionRows(communityId: string) {
+  return t.testStore.store.db
+    .selectFrom('chat_reactions')
+    .select(['chat_channel_id', 'message_ts', 'emoji', 'chat_user_id', 'changed_ts'])
+    .where('community_id', '=', communityId)
+    .where('present', '=', true)
+    .orderBy(['chat_channel_id', 'message_ts', 'emoji', 'chat_user_id'])
+    .execute();
+}
 
 beforeAll(async () => {
   const c = await community('from-export');
@@ -93,6 +105,8 @@ beforeAll(async () => {
     0,
   );
   exported = await answers(c.token);
+  exportedReactions = await reactionRows(c.id);
+  expect(exportedReactions).toHaveLength(3);
 });
 
 describe('hearth slack connect and status', () => {
@@ -174,6 +188,7 @@ describe('hearth slack sync', () => {
       "Files: 3 attached (counted, not copied), 1 of them hidden by the plan's limit.",
     ]);
     expect(await answers(c.token)).toEqual(exported);
+    expect(await reactionRows(c.id)).toEqual(exportedReactions);
     const calls = slack.calls.map((call) => [
       call.method,
       call.params.channel ?? '',
