@@ -3,7 +3,7 @@
 import type { NameResolvers } from '../content/rich-text.js';
 import { isRecord, nonEmptyStringOf, recordsOf, stringOf, type JsonRecord } from '../content/loose-json.js';
 import { chatMessageIdOf, feedIdOf, messageIdOf, profileIdOf } from './slack-ids.js';
-import { blocksOfMessage, plaintextOf, titleOf } from './slack-text.js';
+import { blocksOfMessage, filesBlockOf, plaintextOf, titleOf } from './slack-text.js';
 import { compareTs, isSlackTs, stampOfTs } from './slack-time.js';
 import { unlistedUser, type Reaction } from '../reactions/chat-reactions.repository.js';
 
@@ -88,9 +88,13 @@ export function recordOfMessage(
   m: Exclude<Classified, { skip: string }>,
 ): Record<string, unknown> {
   const { message, ts, threadTs, authorId } = m;
-  const blocks = blocksOfMessage(message);
-  const plaintext = plaintextOf(blocks, context.names);
+  const own = blocksOfMessage(message);
   const files = filesOf(message);
+  const filesBlock = filesBlockOf(files);
+  const blocks = filesBlock === null ? own : [...(own ?? []), filesBlock];
+  // The title comes from the message's own text; the plain text goes on with its files' names.
+  const ownText = plaintextOf(own, context.names);
+  const plaintext = filesBlock === null ? ownText : plaintextOf(blocks, context.names);
   const created = stampOfTs(ts);
   // An edit stamped before the message (clock skew) leaves it as written.
   const editedTs = isRecord(message.edited) && isSlackTs(message.edited.ts) ? message.edited.ts : ts;
@@ -119,5 +123,5 @@ export function recordOfMessage(
     file_attachments_count: files.length,
   };
   if (parentTs !== null) return { kind: 'comment', ...common, parent_post_id: messageIdOf(channelId, parentTs) };
-  return { kind: 'post', ...common, feed_id: feedIdOf(channelId), title: titleOf(plaintext, files), source: 'slack' };
+  return { kind: 'post', ...common, feed_id: feedIdOf(channelId), title: titleOf(ownText, files), source: 'slack' };
 }
