@@ -11,7 +11,7 @@ import { ReactionSpool } from './reaction-spool.js';
 import { readAhead } from './read-ahead.js';
 import { channelOf, type SlackChannel } from './slack-feeds.js';
 import { feedIdOf } from './slack-ids.js';
-import { newestTsOfFeed } from './slack-sync.repository.js';
+import { newestTsOfChannel } from './slack-sync.repository.js';
 import { startHistory, type SlackStart } from './slack-source.js';
 import type { SlackTally } from './slack-tally.js';
 import { fetchAll } from './sync-fetch.js';
@@ -34,6 +34,11 @@ export interface SyncOptions extends Pick<ImportOptions, 'clock' | 'writes' | 'o
   channels: readonly string[] | null;
   /** Only messages after this instant (ms); otherwise after the newest message held of each channel. */
   sinceMs: number | null;
+  /**
+   * Without `sinceMs`: days before the newest message held from which a channel's history is read again, for the
+   * threads there whose latest reply is newer than it (their replies are read again).
+   */
+  rereadDays: number;
   /** Discard an unfinished sync instead of resuming it. */
   restart: boolean;
   pageSize: number;
@@ -45,6 +50,12 @@ export interface SyncResult {
   slack: SlackTally;
   fetched: SyncState['fetched'];
   resumed: boolean;
+}
+
+/** The `ts` `days` before `ts` (never before the epoch). */
+function tsBefore(ts: string, days: number): string {
+  const [seconds = '0', micros = '000000'] = ts.split('.');
+  return `${Math.max(0, Number(seconds) - days * 86_400)}.${micros}`;
 }
 
 async function workspace(api: SlackApi): Promise<{ team: string; domain: string | null }> {
@@ -125,8 +136,11 @@ export async function syncSlack(options: SyncOptions): Promise<SyncResult> {
       files,
       channels: options.channels,
       pageSize: options.pageSize,
-      oldestOf: async (channel) =>
-        since ?? (await newestTsOfFeed(options.store.db, community.id, feedIdOf(channel.id))),
+      oldestOf: async (channel) => {
+        if (since !== null) return { oldest: since, held: null };
+        const held = await newestTsOfChannel(options.store.db, community.id, feedIdOf(channel.id));
+        return { oldest: held === null ? null : tsBefore(held, options.rereadDays), held };
+      },
       progress,
     },
     state,

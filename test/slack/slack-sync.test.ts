@@ -262,11 +262,12 @@ describe('hearth slack sync', () => {
     general.push(added);
     slack.calls.length = 0;
     try {
-      const later = await sync('later', c.state, '--quiet');
+      const later = await sync('later', c.state, '--quiet', '--reread-days', '0');
       expect(later.out[0]).toBe("Synced 8 records into 'later': 2 feeds, 5 profiles, 1 posts.");
       const history = slack.calls.filter((call) => call.method === 'conversations.history');
+      // The newest message held of #general is a thread reply.
       expect(history.map((call) => [call.params.channel, call.params.oldest])).toEqual([
-        ['C01GENERAL', ts(DAY + 12 * 3600, 1000)],
+        ['C01GENERAL', ts(2 * DAY + 9 * 3600, 1200)],
         ['C02RANDOM', ts(13 * 3600, 100)],
       ]);
       const posts = await data(c.token, '/feeds/home/posts?per_page=100');
@@ -282,6 +283,62 @@ describe('hearth slack sync', () => {
       expect((await data(c.token, '/feeds/home/posts?per_page=100')).total_records).toBe(7);
     } finally {
       general.pop();
+    }
+  });
+
+  it('reads again the threads of the days before the newest message held whose latest reply is newer', async () => {
+    const c = await connected('threads');
+    expect((await sync('threads', c.state, '--quiet')).code).toBe(0);
+    const general = slack.messages.get('C01GENERAL') ?? [];
+    const reply = (at: number, text: string) => ({
+      type: 'message',
+      user: 'U02BOB',
+      ts: ts(at, 7),
+      thread_ts: PARENT,
+      parent_user_id: 'U01ALICE',
+      text,
+    });
+    const comments = async () =>
+      (await data(c.token, '/search?type=comment&q=later&per_page=100')).records.map(
+        (r: { body_plaintext: string; parent_post_id: string }) => [r.parent_post_id, r.body_plaintext],
+      );
+    const replies = () =>
+      slack.calls.filter((call) => call.method === 'conversations.replies').map((call) => call.params.ts);
+    general.push(reply(4 * DAY, 'A reply days later'));
+    try {
+      slack.calls.length = 0;
+      const later = await sync('threads', c.state, '--quiet');
+      expect(later.out[0]).toBe("Synced 19 records into 'threads': 2 feeds, 6 profiles, 7 posts, 4 comments.");
+      // Each channel's history from 30 days before the newest message held of it, every page.
+      const history = slack.calls.filter((call) => call.method === 'conversations.history');
+      expect([...new Set(history.map((call) => `${call.params.channel} ${call.params.oldest}`))]).toEqual([
+        `C01GENERAL ${ts(2 * DAY + 9 * 3600 - 30 * DAY, 1200)}`,
+        `C02RANDOM ${ts(13 * 3600 - 30 * DAY, 100)}`,
+      ]);
+      // The thread's parent came again with a latest_reply past what was held: its replies were read again.
+      expect(replies()).toEqual([PARENT, PARENT, PARENT]);
+      expect(await comments()).toEqual([['noio115mzlb3', 'A reply days later']]);
+      expect((await data(c.token, '/posts/noio115mzlb3')).comments_count).toBe(4);
+
+      // Nothing newer: the parent is read again, its replies are not.
+      slack.calls.length = 0;
+      expect((await sync('threads', c.state, '--quiet')).code).toBe(0);
+      expect(replies()).toEqual([]);
+
+      // Without the window, a reply to an older thread is missed; the next run with it brings the reply in.
+      general.push(reply(5 * DAY, 'Another reply even later'));
+      slack.calls.length = 0;
+      expect((await sync('threads', c.state, '--quiet', '--reread-days', '0')).code).toBe(0);
+      expect(replies()).toEqual([]);
+      expect((await data(c.token, '/posts/noio115mzlb3')).comments_count).toBe(4);
+      expect((await sync('threads', c.state, '--quiet', '--reread-days', '10')).code).toBe(0);
+      expect((await data(c.token, '/posts/noio115mzlb3')).comments_count).toBe(5);
+      expect(await comments()).toEqual([
+        ['noio115mzlb3', 'Another reply even later'],
+        ['noio115mzlb3', 'A reply days later'],
+      ]);
+    } finally {
+      general.splice(general.length - 2, 2);
     }
   });
 
