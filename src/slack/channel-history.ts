@@ -31,6 +31,8 @@ export class ChannelHistory {
   /** `ts` of this channel's posts so far: the parents a reply may name. */
   private readonly posts = new Set<string>();
   private readonly written = new Set<string>();
+  /** The position (from 1) in the messages given of the message the last record came from. */
+  position = 0;
 
   constructor(
     private readonly context: HistoryContext,
@@ -40,14 +42,15 @@ export class ChannelHistory {
   /** Records of `messages` (oldest first among themselves; parents given before, or among, their replies). */
   *records(messages: readonly unknown[]): Generator<Record<string, unknown>> {
     const { tally } = this.context;
-    const valid: JsonRecord[] = [];
+    const valid: [JsonRecord, number][] = [];
     messages.forEach((message, index) => {
       if (!isRecord(message) || !isSlackTs(message.ts))
         throw new SlackMessageError(`message ${index + 1} is not a message object with a valid 'ts'`);
-      valid.push(message);
+      valid.push([message, index + 1]);
     });
-    valid.sort((a, b) => compareTs(a.ts as string, b.ts as string));
-    for (const message of valid) {
+    valid.sort(([a], [b]) => compareTs(a.ts as string, b.ts as string));
+    for (const [message, position] of valid) {
+      this.position = position;
       tally.messages++;
       const m = classify(message);
       if ('skip' in m) {

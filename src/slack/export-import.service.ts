@@ -2,12 +2,14 @@
 // import` — one transaction, all or nothing, the same progress and summary — read entry by entry, never whole.
 import type { Store } from '../db/store.js';
 import { importLines, type ImportOptions, type ImportSummary } from '../import/import.service.js';
+import { ImportError } from '../import/problems.js';
 import { ChannelHistory, SlackMessageError } from './channel-history.js';
 import { daysOfChannel, layoutOf } from './export-layout.js';
 import { readArray, readChannels, readUsers } from './export-read.js';
 import { ExportArchive, SlackExportError, type ZipLimits } from './export-zip.js';
 import { ReactionSpool } from './reaction-spool.js';
 import { readAhead } from './read-ahead.js';
+import { RecordOrigins } from './record-origins.js';
 import { chooseChannels, startHistory } from './slack-source.js';
 import type { SlackTally } from './slack-tally.js';
 
@@ -47,14 +49,26 @@ export async function importSlackExport(
       options.domain ?? null,
     );
     if (!options.dryRun) context.reactions = spool;
+    const origins = new RecordOrigins();
     async function* records(): AsyncGenerator<string> {
-      for (const line of lines) yield JSON.stringify(line);
+      for (const line of lines) {
+        origins.noteListed(
+          line.kind === 'feed'
+            ? `channel ${String(line.chat_channel_id)} (#${String(line.label)})`
+            : `user ${String(line.chat_user_id)}`,
+        );
+        yield JSON.stringify(line);
+      }
       for (const { channel, root } of listed) {
         const history = new ChannelHistory(context, channel);
         for (const day of daysOfChannel(layout, root, channel.name)) {
           const messages = await readArray(archive, day);
+          origins.enterEntry(day);
           try {
-            for (const record of history.records(messages)) yield JSON.stringify(record);
+            for (const record of history.records(messages)) {
+              origins.noteMessage(history.position);
+              yield JSON.stringify(record);
+            }
           } catch (error) {
             if (error instanceof SlackMessageError)
               throw new SlackExportError(`entry '${day}': ${error.message}; nothing was imported.`);
@@ -63,14 +77,21 @@ export async function importSlackExport(
         }
       }
     }
-    const imported = await importLines(store, communityId, await readAhead(records()), {
-      clock: options.clock,
-      writes: options.writes,
-      dryRun: options.dryRun,
-      onProgress: options.onProgress,
-      source: 'slack',
-      alongside: (trx, change) => spool.write(trx, change, communityId),
-    });
+    let imported: ImportSummary;
+    try {
+      imported = await importLines(store, communityId, await readAhead(records()), {
+        clock: options.clock,
+        writes: options.writes,
+        dryRun: options.dryRun,
+        onProgress: options.onProgress,
+        source: 'slack',
+        alongside: (trx, change) => spool.write(trx, change, communityId),
+      });
+    } catch (error) {
+      // A refused record is named by its entry and message, not by its line in the converted stream.
+      if (error instanceof ImportError) throw await origins.rename(error, (name) => readArray(archive, name));
+      throw error;
+    }
     return { imported, slack: context.tally };
   } finally {
     spool.close();
