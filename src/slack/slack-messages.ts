@@ -3,7 +3,7 @@
 import type { NameResolvers } from '../content/rich-text.js';
 import { isRecord, nonEmptyStringOf, recordsOf, stringOf, type JsonRecord } from '../content/loose-json.js';
 import { chatMessageIdOf, feedIdOf, messageIdOf, profileIdOf } from './slack-ids.js';
-import { blocksOfMessage, filesBlockOf, plaintextOf, titleOf } from './slack-text.js';
+import { blocksOfMessage, filesBlockOf, httpUrlOf, plaintextOf, titleOf } from './slack-text.js';
 import { compareTs, isSlackTs, stampOfTs } from './slack-time.js';
 import { unlistedUser, type Reaction } from '../reactions/chat-reactions.repository.js';
 
@@ -109,8 +109,7 @@ export function recordOfMessage(
     permalink: permalinkOf(context, channelId, ts, parentTs),
     parent_chat_message_id: parentTs === null ? null : chatMessageIdOf(channelId, parentTs),
     username: nonEmptyStringOf(message.username) ?? context.handles.get(authorId) ?? null,
-    icon:
-      nonEmptyStringOf(icons.image_72) ?? nonEmptyStringOf(icons.image_48) ?? nonEmptyStringOf(icons.image_64) ?? null,
+    icon: httpUrlOf(icons.image_72) ?? httpUrlOf(icons.image_48) ?? httpUrlOf(icons.image_64) ?? null,
   };
   const common = {
     id: messageIdOf(channelId, ts),

@@ -16,6 +16,11 @@ export function blocksOfMessage(message: JsonRecord): JsonRecord[] | null {
   return mrkdwnBlocks(text) ?? (blocks.length > 0 ? blocks : null);
 }
 
+/** A value that is an absolute http(s) URL, else undefined: where the API answers a URL, nothing else gets in. */
+export function httpUrlOf(value: unknown): string | undefined {
+  return typeof value === 'string' && parseHttpUrl(value) !== undefined ? value : undefined;
+}
+
 /** The block_id of the block listing a message's files. */
 export const FILES_BLOCK_ID = 'hearth_files';
 
@@ -28,8 +33,8 @@ export function filesBlockOf(files: readonly JsonRecord[]): JsonRecord | null {
   const items: JsonRecord[] = [];
   for (const file of files) {
     if (file.mode === 'hidden_by_limit') continue;
-    const url = stringOf(file.permalink);
-    if (url === undefined || parseHttpUrl(url) === undefined) continue;
+    const url = httpUrlOf(file.permalink);
+    if (url === undefined) continue;
     const text = nonEmptyStringOf(file.title) ?? nonEmptyStringOf(file.name) ?? url;
     items.push({ type: 'rich_text_section', elements: [{ type: 'link', url, text }] });
   }

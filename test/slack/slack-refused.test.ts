@@ -1,5 +1,6 @@
-// A record of a Slack export that the import refuses is named by its ZIP entry and its place there (a day file's
-// message and its ts, a user or channel of the lists), never by its line in the converted stream; nothing is kept.
+// Hostile values in a Slack export: a record the import refuses is named by its ZIP entry and its place there (a day
+// file's message and its ts, a user or channel of the lists), never by its line in the converted stream, and nothing
+// is kept; a URL field given something else than an http(s) URL answers null.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,5 +68,52 @@ describe('a Slack export with records the import refuses', () => {
       ],
     });
     expect((await (await t.get('/admin/v0/feeds', token)).json()).data.records).toEqual([]);
+  });
+
+  it('keeps only http(s) URLs where the API answers a URL (icons, images)', async () => {
+    const days = structuredClone(general);
+    days['2026-03-04'] = [
+      {
+        type: 'message',
+        subtype: 'bot_message',
+        bot_id: 'B07ODD',
+        username: 'oddbot',
+        icons: { image_72: 'javascript:alert(1)' },
+        ts: ts(3 * 86_400, 1),
+        text: 'Odd icons here',
+      },
+      { type: 'message', user: 'U66ODD', ts: ts(3 * 86_400, 2), text: 'Odd images here' },
+    ];
+    const entries = workspaceEntries({ days: { general: days } }).map((entry) =>
+      entry.name === 'users.json'
+        ? {
+            ...entry,
+            data: JSON.stringify([
+              ...users,
+              {
+                id: 'U66ODD',
+                name: 'odd',
+                profile: { image_72: 'not a url', image_512: 'https://img.example/odd.png' },
+              },
+            ]),
+          }
+        : entry,
+    );
+    const id = await t.community('odd-urls');
+    const token = await t.token(id);
+    const result = await run(['slack', 'import', '--community', 'odd-urls', writeZip(join(dir, 'odd.zip'), entries)]);
+    expect(result.code).toBe(0);
+    const found = (await (await t.get('/admin/v0/search?type=post&q=odd', token)).json()).data.records;
+    expect(
+      found.map((p: { title: string; chat_message: { icon: unknown }; author: Record<string, unknown> }) => [
+        p.title,
+        p.chat_message.icon,
+        p.author.chat_image_72,
+        p.author.chat_image_original,
+      ]),
+    ).toEqual([
+      ['Odd images here', null, null, 'https://img.example/odd.png'],
+      ['Odd icons here', null, null, null],
+    ]);
   });
 });
