@@ -7,9 +7,10 @@ import { ChannelHistory, SlackMessageError } from './channel-history.js';
 import { daysOfChannel, layoutOf } from './export-layout.js';
 import { readArray, readChannels, readUsers } from './export-read.js';
 import { ExportArchive, SlackExportError, type ZipLimits } from './export-zip.js';
+import { hasReactions } from '../reactions/chat-reactions.repository.js';
 import { ReactionSpool } from './reaction-spool.js';
 import { readAhead } from './read-ahead.js';
-import { RecordOrigins } from './record-origins.js';
+import { originOfStart, RecordOrigins } from './record-origins.js';
 import { chooseChannels, startHistory } from './slack-source.js';
 import type { SlackTally } from './slack-tally.js';
 
@@ -34,8 +35,9 @@ export async function importSlackExport(
   path: string,
   options: SlackImportOptions = {},
 ): Promise<SlackImportResult> {
+  const replacing = await hasReactions(store.db, communityId);
   const archive = await ExportArchive.open(path, options.limits);
-  const spool = new ReactionSpool();
+  const spool = new ReactionSpool(replacing);
   try {
     const layout = layoutOf(archive.names());
     const users = await readUsers(archive, layout);
@@ -52,11 +54,7 @@ export async function importSlackExport(
     const origins = new RecordOrigins();
     async function* records(): AsyncGenerator<string> {
       for (const line of lines) {
-        origins.noteListed(
-          line.kind === 'feed'
-            ? `channel ${String(line.chat_channel_id)} (#${String(line.label)})`
-            : `user ${String(line.chat_user_id)}`,
-        );
+        origins.noteListed(originOfStart(line));
         yield JSON.stringify(line);
       }
       for (const { channel, root } of listed) {

@@ -31,8 +31,15 @@ export class ReactionSpool {
   private messages = 0;
   private reactions = 0;
 
+  /**
+   * `everyMessage`: note messages without reactions too, whose earlier rows from history the write replaces (the
+   * community held reactions when the import began); into one without, only messages with reactions are noted.
+   */
+  constructor(private readonly everyMessage = true) {}
+
   /** A message written (with or without reactions: history's set replaces what an earlier import kept). */
   add(channelId: string, ts: string, kind: 'post' | 'comment', id: string, reactions: readonly Reaction[]): void {
+    if (reactions.length === 0 && !this.everyMessage) return;
     const line: Line = [
       channelId,
       ts,

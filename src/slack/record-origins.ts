@@ -4,6 +4,13 @@
 import { isRecord } from '../content/loose-json.js';
 import { ImportError, type ImportProblem } from '../import/problems.js';
 
+/** How a record of the users' or channels' lists is named: `user U…`, `channel C… (#name)`. */
+export function originOfStart(record: Record<string, unknown>): string {
+  return record.kind === 'feed'
+    ? `channel ${String(record.chat_channel_id)} (#${String(record.label)})`
+    : `user ${String(record.chat_user_id)}`;
+}
+
 export class RecordOrigins {
   /** Per line (from 1): the message's position in its entry (from 1), or 0 for a line named in `named`. */
   private readonly messages: number[] = [0];

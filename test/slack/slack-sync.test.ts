@@ -342,6 +342,24 @@ describe('hearth slack sync', () => {
     }
   });
 
+  it('names a record the import refuses by its channel, page and message; nothing is kept', async () => {
+    const c = await connected('refused');
+    const general = slack.messages.get('C01GENERAL') ?? [];
+    general.push({ type: 'message', user: 'U02BOB', ts: ts(4 * DAY, 9), text: 'A NUL \u0000 here' });
+    try {
+      expect(await sync('refused', c.state, '--quiet')).toEqual({
+        code: 1,
+        out: [],
+        err: [
+          `hearth: Import failed, nothing was kept: #general, conversations.history page 5: message 1 (ts ${ts(4 * DAY, 9)}): post: title must not contain the NUL character. The pages fetched stay in ${c.state}.`,
+        ],
+      });
+      expect((await data(c.token, '/feeds')).records).toEqual([]);
+    } finally {
+      general.pop();
+    }
+  });
+
   it('refuses a community without a connection', async () => {
     await community('unconnected');
     expect(await sync('unconnected', join(dir, 'none'))).toEqual({
