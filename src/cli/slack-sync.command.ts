@@ -14,6 +14,7 @@ interface SyncFlags {
   restart?: boolean;
   pageSize: string;
   retries: string;
+  rereadDays: string;
   quiet?: boolean;
 }
 
@@ -38,6 +39,11 @@ export function slackSyncCommand(slack: Command, ctx: CliContext): void {
       'where an unfinished sync keeps its place and the pages fetched (default: data/slack/SLUG)',
     )
     .option('--restart', 'discard an unfinished sync and start over')
+    .option(
+      '--reread-days <n>',
+      'days before the newest message held to read again, for replies to their threads (0 to 3650)',
+      '30',
+    )
     .option('--page-size <n>', 'messages per request, 1 to 999', '200')
     .option('--retries <n>', 'retries of a call that failed or was rate limited', '5')
     .option('--quiet', 'no progress, only the summary')
@@ -45,6 +51,7 @@ export function slackSyncCommand(slack: Command, ctx: CliContext): void {
       ctx.withStore(async (store, config) => {
         const pageSize = integer(flags.pageSize, '--page-size', 1, 999);
         const retries = integer(flags.retries, '--retries', 0, 100);
+        const rereadDays = integer(flags.rereadDays, '--reread-days', 0, 3650);
         const sinceMs = flags.since === undefined ? null : Date.parse(flags.since);
         if (sinceMs !== null && Number.isNaN(sinceMs))
           throw new CliError(`Invalid --since '${flags.since}': an ISO 8601 date or date-time.`);
@@ -89,6 +96,7 @@ export function slackSyncCommand(slack: Command, ctx: CliContext): void {
             community,
             channels: list(flags.channels) ?? connection.channels,
             sinceMs,
+            rereadDays,
             restart: flags.restart === true,
             pageSize,
             clock: ctx.clock,

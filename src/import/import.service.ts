@@ -1,6 +1,8 @@
 // Importing one NDJSON file into one community, all or nothing. Its stages, each a file prefix in this folder:
 // read-lines, parse-*, derive-* (in a worker thread), check-*, write-*, search-load-*, announce-webhooks; the
 // format (records.ts), the plan (plan.ts) and the problems (problems.ts) are shared by them.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
 import type { Store } from '../db/store.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { toStored } from '../lib/timestamps.js';
@@ -14,7 +16,7 @@ import { linesOf } from './read-lines.js';
 import { importStoreFor } from './write-store.js';
 import { ImportStream, isEmptyCommunity } from './write-chunks.js';
 import { sourceActor, type WriteSource } from '../writes/actor.js';
-import { createWriteRunner, type WriteRunner } from '../writes/write-runner.js';
+import { createWriteRunner, type Change, type WriteRunner } from '../writes/write-runner.js';
 import { refreshFragments } from '../rendering/fragment-refresh.js';
 import { importWebhooks } from './announce-webhooks.js';
 import { checkIndex, checkPlan, type PlanIndex } from './check-in-store.js';
@@ -61,6 +63,8 @@ export interface ImportOptions extends ParseOptions, ImportProgress {
   origin?: string;
   /** Stops the import before it commits: everything rolls back, and the run is recorded as interrupted. */
   signal?: AbortSignal;
+  /** The caller's own rows (a connector's), written in the import's transaction once its records are; never in a dry run. */
+  alongside?(trx: Kysely<Database>, change: Change): Promise<void>;
 }
 
 /** Lines per chunk: the worker parses one while the store writes the one before. */
@@ -257,6 +261,7 @@ async function writeImport(
         options.onProgress?.('searching', records);
         await indexSearch();
         goOn();
+        await options.alongside?.(trx, change);
         await run.completed(trx, summaryOf(records, finished));
         options.onProgress?.('committing', records);
       },

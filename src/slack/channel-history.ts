@@ -3,7 +3,15 @@
 // in both the channel's history and its thread), authors the user list lacks written as profiles first.
 import { isRecord, type JsonRecord } from '../content/loose-json.js';
 import type { SlackChannel } from './slack-feeds.js';
-import { classify, filesOf, reactionsOf, recordOfMessage, type MessageContext } from './slack-messages.js';
+import type { ReactionSpool } from './reaction-spool.js';
+import {
+  classify,
+  filesOf,
+  reactionCountOf,
+  reactionsOf,
+  recordOfMessage,
+  type MessageContext,
+} from './slack-messages.js';
 import { profileOfAuthor } from './slack-profiles.js';
 import { ORPHANS_NAMED, countSkipped, type SlackTally } from './slack-tally.js';
 import { compareTs, isSlackTs, stampOfTs } from './slack-time.js';
@@ -12,6 +20,8 @@ export interface HistoryContext extends MessageContext {
   /** Authors with a profile in this import so far: the user list's, and those written here. */
   authors: Set<string>;
   tally: SlackTally;
+  /** Where each message written is noted with its reactions, for chat_reactions; none in a dry run. */
+  reactions?: ReactionSpool;
 }
 
 /** A message that is not an object or has no valid `ts`: the source is malformed there. */
@@ -21,6 +31,8 @@ export class ChannelHistory {
   /** `ts` of this channel's posts so far: the parents a reply may name. */
   private readonly posts = new Set<string>();
   private readonly written = new Set<string>();
+  /** The position (from 1) in the messages given of the message the last record came from. */
+  position = 0;
 
   constructor(
     private readonly context: HistoryContext,
@@ -30,14 +42,15 @@ export class ChannelHistory {
   /** Records of `messages` (oldest first among themselves; parents given before, or among, their replies). */
   *records(messages: readonly unknown[]): Generator<Record<string, unknown>> {
     const { tally } = this.context;
-    const valid: JsonRecord[] = [];
+    const valid: [JsonRecord, number][] = [];
     messages.forEach((message, index) => {
       if (!isRecord(message) || !isSlackTs(message.ts))
         throw new SlackMessageError(`message ${index + 1} is not a message object with a valid 'ts'`);
-      valid.push(message);
+      valid.push([message, index + 1]);
     });
-    valid.sort((a, b) => compareTs(a.ts as string, b.ts as string));
-    for (const message of valid) {
+    valid.sort(([a], [b]) => compareTs(a.ts as string, b.ts as string));
+    for (const [message, position] of valid) {
+      this.position = position;
       tally.messages++;
       const m = classify(message);
       if ('skip' in m) {
@@ -62,8 +75,11 @@ export class ChannelHistory {
       const files = filesOf(message);
       tally.files += files.length;
       tally.hiddenFiles += files.filter((file) => file.mode === 'hidden_by_limit').length;
-      tally.reactions += reactionsOf(message);
-      yield recordOfMessage(this.context, this.channel.id, m);
+      const reactions = reactionsOf(message);
+      tally.reactions += reactionCountOf(reactions);
+      const record = recordOfMessage(this.context, this.channel.id, m);
+      this.context.reactions?.add(this.channel.id, m.ts, m.reply ? 'comment' : 'post', record.id as string, reactions);
+      yield record;
     }
   }
 }

@@ -1,25 +1,28 @@
 // `hearth slack import`: a Slack workspace export (ZIP) into one community through the import path of `hearth
 // import` — one transaction, all or nothing, the same progress and summary — read entry by entry, never whole.
-import { stat } from 'node:fs/promises';
 import type { Store } from '../db/store.js';
-import { importLines, importStream, type ImportOptions, type ImportSummary } from '../import/import.service.js';
-import { openExportRecords, type ExportReadOptions } from './export-records.js';
-import { readExportInThread } from './export-thread.js';
+import { importLines, type ImportOptions, type ImportSummary } from '../import/import.service.js';
+import { ImportError } from '../import/problems.js';
+import { ChannelHistory, SlackMessageError } from './channel-history.js';
+import { daysOfChannel, layoutOf } from './export-layout.js';
+import { readArray, readChannels, readUsers } from './export-read.js';
+import { ExportArchive, SlackExportError, type ZipLimits } from './export-zip.js';
+import { hasReactions } from '../reactions/chat-reactions.repository.js';
+import { ReactionSpool } from './reaction-spool.js';
 import { readAhead } from './read-ahead.js';
+import { originOfStart, RecordOrigins } from './record-origins.js';
+import { chooseChannels, startHistory } from './slack-source.js';
 import type { SlackTally } from './slack-tally.js';
 
-export interface SlackImportOptions
-  extends Pick<ImportOptions, 'clock' | 'writes' | 'dryRun' | 'onProgress'>,
-    ExportReadOptions {
-  /**
-   * Reads the archive (inflating, parsing, converting) in a thread of its own beside the import's: by default when
-   * the file is THREAD_ABOVE bytes or more, where the thread's start-up is small against what it takes off this one.
-   */
-  thread?: boolean;
+export interface SlackImportOptions extends Pick<ImportOptions, 'clock' | 'writes' | 'dryRun' | 'onProgress'> {
+  /** Private channels (groups.json) too; public channels only by default. Direct messages never. */
+  includePrivate?: boolean;
+  /** Only these channels (names or ids). */
+  channels?: readonly string[];
+  /** The workspace's domain (`acme` for acme.slack.com), for permalinks; without it they are null. */
+  domain?: string | null;
+  limits?: ZipLimits;
 }
-
-/** A ZIP of at least this many bytes (about 14,000 messages as Slack writes them) is read in a thread of its own. */
-export const THREAD_ABOVE = 1 << 20;
 
 export interface SlackImportResult {
   imported: ImportSummary;
@@ -32,45 +35,64 @@ export async function importSlackExport(
   path: string,
   options: SlackImportOptions = {},
 ): Promise<SlackImportResult> {
-  const importOptions: ImportOptions = {
-    clock: options.clock,
-    writes: options.writes,
-    dryRun: options.dryRun,
-    onProgress: options.onProgress,
-    source: 'slack',
-  };
-  if (options.thread ?? (await sizeOf(path)) >= THREAD_ABOVE) {
-    const reading: ExportReadOptions = {
-      includePrivate: options.includePrivate,
-      channels: options.channels,
-      domain: options.domain,
-      limits: options.limits,
-    };
-    const reader = await readExportInThread(path, reading);
+  const replacing = await hasReactions(store.db, communityId);
+  const archive = await ExportArchive.open(path, options.limits);
+  const spool = new ReactionSpool(replacing);
+  try {
+    const layout = layoutOf(archive.names());
+    const users = await readUsers(archive, layout);
+    const listed = chooseChannels(
+      await readChannels(archive, layout, options.includePrivate === true),
+      options.channels,
+    );
+    const { context, lines } = startHistory(
+      users,
+      listed.map((l) => l.channel),
+      options.domain ?? null,
+    );
+    if (!options.dryRun) context.reactions = spool;
+    const origins = new RecordOrigins();
+    async function* records(): AsyncGenerator<string> {
+      for (const line of lines) {
+        origins.noteListed(originOfStart(line));
+        yield JSON.stringify(line);
+      }
+      for (const { channel, root } of listed) {
+        const history = new ChannelHistory(context, channel);
+        for (const day of daysOfChannel(layout, root, channel.name)) {
+          const messages = await readArray(archive, day);
+          origins.enterEntry(day);
+          try {
+            for (const record of history.records(messages)) {
+              origins.noteMessage(history.position);
+              yield JSON.stringify(record);
+            }
+          } catch (error) {
+            if (error instanceof SlackMessageError)
+              throw new SlackExportError(`entry '${day}': ${error.message}; nothing was imported.`);
+            throw error;
+          }
+        }
+      }
+    }
+    let imported: ImportSummary;
     try {
-      const imported = await importStream(store, communityId, reader.blocks(), importOptions);
-      return { imported, slack: reader.tally() };
-    } finally {
-      await reader.close();
+      imported = await importLines(store, communityId, await readAhead(records()), {
+        clock: options.clock,
+        writes: options.writes,
+        dryRun: options.dryRun,
+        onProgress: options.onProgress,
+        source: 'slack',
+        alongside: (trx, change) => spool.write(trx, change, communityId),
+      });
+    } catch (error) {
+      // A refused record is named by its entry and message, not by its line in the converted stream.
+      if (error instanceof ImportError) throw await origins.rename(error, (name) => readArray(archive, name));
+      throw error;
     }
-  }
-  const source = await openExportRecords(path, options);
-  try {
-    async function* lines(): AsyncGenerator<string> {
-      for await (const record of source.records()) yield JSON.stringify(record);
-    }
-    const imported = await importLines(store, communityId, await readAhead(lines()), importOptions);
-    return { imported, slack: source.tally };
+    return { imported, slack: context.tally };
   } finally {
-    source.close();
-  }
-}
-
-/** The file's size; 0 when it cannot be read (opening it then says why). */
-async function sizeOf(path: string): Promise<number> {
-  try {
-    return (await stat(path)).size;
-  } catch {
-    return 0;
+    spool.close();
+    archive.close();
   }
 }

@@ -54,6 +54,8 @@ export function startScheduledSync(options: ScheduledSyncOptions): Repeating {
             community: { id: community.id, slug: community.slug },
             channels: community.channels === null ? null : (JSON.parse(community.channels) as string[]),
             sinceMs: null,
+            // As `hearth slack sync` by default: the last 30 days' threads read again for replies the events missed.
+            rereadDays: 30,
             restart: false,
             pageSize: 200,
             clock: options.clock,

@@ -3,8 +3,9 @@
 import type { NameResolvers } from '../content/rich-text.js';
 import { isRecord, nonEmptyStringOf, recordsOf, stringOf, type JsonRecord } from '../content/loose-json.js';
 import { chatMessageIdOf, feedIdOf, messageIdOf, profileIdOf } from './slack-ids.js';
-import { blocksOfMessage, plaintextOf, titleOf } from './slack-text.js';
+import { blocksOfMessage, filesBlockOf, httpUrlOf, plaintextOf, titleOf } from './slack-text.js';
 import { compareTs, isSlackTs, stampOfTs } from './slack-time.js';
+import { unlistedUser, type Reaction } from '../reactions/chat-reactions.repository.js';
 
 /** Subtypes that are something someone wrote; every other subtype (joins, topic changes, pins…) is skipped. */
 const WRITTEN = new Set(['bot_message', 'file_share', 'me_message', 'thread_broadcast', 'reply_broadcast']);
@@ -35,15 +36,37 @@ export function classify(message: JsonRecord): Classified {
   return { ts, threadTs, authorId, reply, message };
 }
 
-/** Reactions as (emoji, user) pairs; a count beyond the users listed (Slack lists at most some) counts too. */
-export function reactionsOf(message: JsonRecord): number {
-  let total = 0;
+/** Unlisted reactors counted per reaction at most (a hostile `count` would otherwise make the count overflow). */
+const MAX_UNLISTED = 1_000_000;
+
+/**
+ * A message's reactions, one per (emoji, user): the users Slack lists, and the reactors its `count` adds beyond them
+ * (it lists about 50) as one `unlisted:N` row per emoji. Its `reactions_count` is their number.
+ */
+export function reactionsOf(message: JsonRecord): Reaction[] {
+  const byEmoji = new Map<string, { users: Set<string>; count: number }>();
   for (const reaction of recordsOf(message.reactions)) {
-    const users = new Set(Array.isArray(reaction.users) ? reaction.users : []);
-    total += Math.max(users.size, typeof reaction.count === 'number' ? reaction.count : 0);
+    const emoji = nonEmptyStringOf(reaction.name);
+    if (emoji === undefined) continue;
+    const entry = byEmoji.get(emoji) ?? { users: new Set<string>(), count: 0 };
+    for (const user of Array.isArray(reaction.users) ? reaction.users : [])
+      if (typeof user === 'string' && user !== '') entry.users.add(user);
+    const count = reaction.count;
+    if (typeof count === 'number' && Number.isInteger(count)) entry.count = Math.max(entry.count, count);
+    byEmoji.set(emoji, entry);
   }
-  return total;
+  const reactions: Reaction[] = [];
+  for (const [emoji, { users, count }] of byEmoji) {
+    for (const userId of users) reactions.push({ emoji, userId });
+    const unlisted = Math.min(count - users.size, MAX_UNLISTED);
+    if (unlisted > 0) reactions.push({ emoji, userId: unlistedUser(unlisted) });
+  }
+  return reactions;
 }
+
+/** The reactions_count of a message's reactions: an `unlisted:N` row counts N. */
+export const reactionCountOf = (reactions: readonly Reaction[]): number =>
+  reactions.reduce((n, r) => n + (r.userId.startsWith('unlisted:') ? Number(r.userId.slice(9)) : 1), 0);
 
 /** A message's files; a legacy `file_share` carries one `file`. Deleted ones (tombstones) are gone. */
 export function filesOf(message: JsonRecord): JsonRecord[] {
@@ -65,9 +88,13 @@ export function recordOfMessage(
   m: Exclude<Classified, { skip: string }>,
 ): Record<string, unknown> {
   const { message, ts, threadTs, authorId } = m;
-  const blocks = blocksOfMessage(message);
-  const plaintext = plaintextOf(blocks, context.names);
+  const own = blocksOfMessage(message);
   const files = filesOf(message);
+  const filesBlock = filesBlockOf(files);
+  const blocks = filesBlock === null ? own : [...(own ?? []), filesBlock];
+  // The title comes from the message's own text; the plain text goes on with its files' names.
+  const ownText = plaintextOf(own, context.names);
+  const plaintext = filesBlock === null ? ownText : plaintextOf(blocks, context.names);
   const created = stampOfTs(ts);
   // An edit stamped before the message (clock skew) leaves it as written.
   const editedTs = isRecord(message.edited) && isSlackTs(message.edited.ts) ? message.edited.ts : ts;
@@ -82,8 +109,7 @@ export function recordOfMessage(
     permalink: permalinkOf(context, channelId, ts, parentTs),
     parent_chat_message_id: parentTs === null ? null : chatMessageIdOf(channelId, parentTs),
     username: nonEmptyStringOf(message.username) ?? context.handles.get(authorId) ?? null,
-    icon:
-      nonEmptyStringOf(icons.image_72) ?? nonEmptyStringOf(icons.image_48) ?? nonEmptyStringOf(icons.image_64) ?? null,
+    icon: httpUrlOf(icons.image_72) ?? httpUrlOf(icons.image_48) ?? httpUrlOf(icons.image_64) ?? null,
   };
   const common = {
     id: messageIdOf(channelId, ts),
@@ -92,9 +118,9 @@ export function recordOfMessage(
     author_profile_id: profileIdOf(authorId),
     body_plaintext: plaintext,
     chat_message: chatMessage,
-    reactions_count: reactionsOf(message),
+    reactions_count: reactionCountOf(reactionsOf(message)),
     file_attachments_count: files.length,
   };
   if (parentTs !== null) return { kind: 'comment', ...common, parent_post_id: messageIdOf(channelId, parentTs) };
-  return { kind: 'post', ...common, feed_id: feedIdOf(channelId), title: titleOf(plaintext, files), source: 'slack' };
+  return { kind: 'post', ...common, feed_id: feedIdOf(channelId), title: titleOf(ownText, files), source: 'slack' };
 }

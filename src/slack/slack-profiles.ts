@@ -2,6 +2,7 @@
 // a user of another organisation in a shared channel) as profile import records.
 import { isRecord, nonEmptyStringOf, stringOf, type JsonRecord } from '../content/loose-json.js';
 import { profileIdOf } from './slack-ids.js';
+import { httpUrlOf } from './slack-text.js';
 import { stampOfSeconds } from './slack-time.js';
 
 export type ProfileLine = Record<string, unknown> & { kind: 'profile'; profile_id: string };
@@ -24,9 +25,9 @@ export function profileOfUser(user: JsonRecord): ProfileLine | null {
   const id = nonEmptyStringOf(user.id);
   if (id === undefined) return null;
   const profile = isRecord(user.profile) ? user.profile : {};
-  const image = (size: string) => nonEmptyStringOf(profile[`image_${size}`]) ?? null;
+  const image = (size: string) => httpUrlOf(profile[`image_${size}`]) ?? null;
   // image_original exists for uploaded avatars only; otherwise the largest size stands in for it.
-  const original = nonEmptyStringOf(profile.image_original) ?? SIZES.map(image).find((url) => url !== null) ?? null;
+  const original = httpUrlOf(profile.image_original) ?? SIZES.map(image).find((url) => url !== null) ?? null;
   const first = nonEmptyStringOf(profile.first_name) ?? null;
   const last = nonEmptyStringOf(profile.last_name) ?? null;
   const line: ProfileLine = {
@@ -61,7 +62,7 @@ export function profileOfAuthor(authorId: string, message: JsonRecord, created: 
   const snapshot = isRecord(message.user_profile) ? message.user_profile : {};
   const bot = isRecord(message.bot_profile) ? message.bot_profile : {};
   const icons = isRecord(bot.icons) ? bot.icons : isRecord(message.icons) ? message.icons : {};
-  const image72 = nonEmptyStringOf(snapshot.image_72) ?? nonEmptyStringOf(icons.image_72) ?? null;
+  const image72 = httpUrlOf(snapshot.image_72) ?? httpUrlOf(icons.image_72) ?? null;
   const isBot = authorId.startsWith('B');
   return {
     kind: 'profile',

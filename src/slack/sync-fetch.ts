@@ -5,7 +5,7 @@
 import { isRecord, recordsOf, type JsonRecord } from '../content/loose-json.js';
 import { channelOf, type SlackChannel } from './slack-feeds.js';
 import { chooseChannels } from './slack-source.js';
-import { isSlackTs } from './slack-time.js';
+import { compareTs, isSlackTs } from './slack-time.js';
 import { savePage, type SyncChannel, type SyncFiles, type SyncState } from './sync-state.js';
 import type { SlackApi } from './web-api.js';
 
@@ -15,8 +15,11 @@ export interface FetchOptions {
   /** Channels named (names or ids); null: every public channel. */
   channels: readonly string[] | null;
   pageSize: number;
-  /** The `ts` only newer messages are fetched after, per channel (`--since`, or the newest one held). */
-  oldestOf(channel: SlackChannel): Promise<string | null>;
+  /**
+   * Per channel, the `ts` only newer messages are fetched after (`--since`, or the newest held less the re-read
+   * window), and the newest message held (null with `--since` or when none is).
+   */
+  oldestOf(channel: SlackChannel): Promise<{ oldest: string | null; held: string | null }>;
   progress(line: string): void;
 }
 
@@ -44,6 +47,17 @@ async function listChannels(options: FetchOptions): Promise<JsonRecord[]> {
 /** A thread reply's place is its thread: in the channel's history it is left for conversations.replies. */
 const isReply = (m: JsonRecord) => isSlackTs(m.thread_ts) && m.thread_ts !== m.ts;
 
+/**
+ * Whether a message of the channel's history is a thread parent whose replies are to be read: every one on a first
+ * sync; on a later one, a parent newer than what Hearth held, or an older one (re-read in the window) whose latest
+ * reply is newer than that.
+ */
+function hasRepliesToRead(m: JsonRecord, held: string | null): boolean {
+  if (!isSlackTs(m.ts) || isReply(m) || typeof m.reply_count !== 'number' || m.reply_count <= 0) return false;
+  if (held === null || compareTs(m.ts, held) > 0) return true;
+  return isSlackTs(m.latest_reply) && compareTs(m.latest_reply, held) > 0;
+}
+
 export async function fetchAll(options: FetchOptions, state: SyncState): Promise<void> {
   const { api, files, progress } = options;
   while (state.phase === 'users') {
@@ -70,7 +84,7 @@ export async function fetchAll(options: FetchOptions, state: SyncState): Promise
       : listed.filter(({ channel }) => !channel.isPrivate);
     const channels: SyncChannel[] = [];
     for (const { channel } of chosen)
-      channels.push({ id: channel.id, name: channel.name, oldest: await options.oldestOf(channel) });
+      channels.push({ id: channel.id, name: channel.name, ...(await options.oldestOf(channel)) });
     state.channels = channels;
     state.fetched.channels = channels.length;
     state.phase = 'messages';
@@ -92,10 +106,7 @@ export async function fetchAll(options: FetchOptions, state: SyncState): Promise
         oldest: channel.oldest ?? undefined,
       });
       const messages = recordsOf(page.messages);
-      for (const m of messages) {
-        const replies = typeof m.reply_count === 'number' ? m.reply_count : 0;
-        if (replies > 0 && !isReply(m) && typeof m.ts === 'string') state.threads.push(m.ts);
-      }
+      for (const m of messages) if (hasRepliesToRead(m, channel.held ?? null)) state.threads.push(m.ts as string);
       state.fetched.messages += messages.length;
       state.historyCursor = nextCursor(page);
       if (state.historyCursor === '') state.step = 'replies';

@@ -19,8 +19,13 @@ export class SlackSyncError extends Error {}
 export interface SyncChannel {
   id: string;
   name: string;
-  /** Only messages newer than this `ts` are fetched (--since, or the newest held); null fetches all. */
+  /** Only messages newer than this `ts` are fetched (--since, or the newest held less the re-read window); null fetches all. */
   oldest: string | null;
+  /**
+   * The newest message Hearth held of the channel (post or reply) when a later sync began, or null: a thread whose
+   * parent is at or before it is read again only when its `latest_reply` is after it.
+   */
+  held?: string | null;
 }
 
 export interface SyncState {

@@ -6,11 +6,15 @@ import { createInterface } from 'node:readline';
 import type { Store } from '../db/store.js';
 import { recordsOf, isRecord, stringOf, type JsonRecord } from '../content/loose-json.js';
 import { importLines, type ImportOptions, type ImportSummary } from '../import/import.service.js';
+import { ImportError } from '../import/problems.js';
 import { ChannelHistory } from './channel-history.js';
+import { hasReactions } from '../reactions/chat-reactions.repository.js';
+import { ReactionSpool } from './reaction-spool.js';
 import { readAhead } from './read-ahead.js';
+import { originOfStart, RecordOrigins } from './record-origins.js';
 import { channelOf, type SlackChannel } from './slack-feeds.js';
 import { feedIdOf } from './slack-ids.js';
-import { newestTsOfFeed } from './slack-sync.repository.js';
+import { newestTsOfChannel } from './slack-sync.repository.js';
 import { startHistory, type SlackStart } from './slack-source.js';
 import type { SlackTally } from './slack-tally.js';
 import { fetchAll } from './sync-fetch.js';
@@ -33,6 +37,11 @@ export interface SyncOptions extends Pick<ImportOptions, 'clock' | 'writes' | 'o
   channels: readonly string[] | null;
   /** Only messages after this instant (ms); otherwise after the newest message held of each channel. */
   sinceMs: number | null;
+  /**
+   * Without `sinceMs`: days before the newest message held from which a channel's history is read again, for the
+   * threads there whose latest reply is newer than it (their replies are read again).
+   */
+  rereadDays: number;
   /** Discard an unfinished sync instead of resuming it. */
   restart: boolean;
   pageSize: number;
@@ -44,6 +53,12 @@ export interface SyncResult {
   slack: SlackTally;
   fetched: SyncState['fetched'];
   resumed: boolean;
+}
+
+/** The `ts` `days` before `ts` (never before the epoch). */
+function tsBefore(ts: string, days: number): string {
+  const [seconds = '0', micros = '000000'] = ts.split('.');
+  return `${Math.max(0, Number(seconds) - days * 86_400)}.${micros}`;
 }
 
 async function workspace(api: SlackApi): Promise<{ team: string; domain: string | null }> {
@@ -60,8 +75,11 @@ async function* recordsOfSpool(
   files: SyncFiles,
   state: SyncState,
   tally: { slack?: SlackTally },
+  reactions: ReactionSpool,
+  origins: RecordOrigins,
 ): AsyncGenerator<string> {
   const users: JsonRecord[] = [];
+  let pageNumber = 0;
   let start: SlackStart | null = null;
   const histories = new Map<string, ChannelHistory>();
   const channels = new Map<string, SlackChannel>();
@@ -70,6 +88,7 @@ async function* recordsOfSpool(
     crlfDelay: Number.POSITIVE_INFINITY,
   })) {
     if (line === '') continue;
+    pageNumber++;
     const page = JSON.parse(line) as JsonRecord;
     if (Array.isArray(page.users)) users.push(...recordsOf(page.users));
     else if (Array.isArray(page.channels)) {
@@ -78,8 +97,12 @@ async function* recordsOfSpool(
         if (channel) channels.set(channel.id, channel);
       }
       start = startHistory(users, [...channels.values()], state.domain);
+      start.context.reactions = reactions;
       tally.slack = start.context.tally;
-      for (const record of start.lines) yield JSON.stringify(record);
+      for (const record of start.lines) {
+        origins.noteListed(originOfStart(record));
+        yield JSON.stringify(record);
+      }
     } else if (start !== null) {
       const id = stringOf(page.history) ?? stringOf(page.replies) ?? '';
       const channel = channels.get(id);
@@ -89,10 +112,31 @@ async function* recordsOfSpool(
         history = new ChannelHistory(start.context, channel);
         histories.set(id, history);
       }
-      for (const record of history.records(isRecord(page) ? (page.messages as unknown[]) : []))
+      // Named as `#general, conversations.history page 3`: the page is read again from the spool to name a message.
+      origins.enterEntry(
+        `#${channel.name}, ${page.history ? 'conversations.history' : 'conversations.replies'} page ${pageNumber}`,
+      );
+      for (const record of history.records(isRecord(page) ? (page.messages as unknown[]) : [])) {
+        origins.noteMessage(history.position);
         yield JSON.stringify(record);
+      }
     }
   }
+}
+
+/** The messages of the spool's page that an origin names (`… page N`). */
+async function pageMessages(files: SyncFiles, origin: string): Promise<unknown[]> {
+  const wanted = Number(/ page (\d+)$/.exec(origin)?.[1] ?? 0);
+  let number = 0;
+  for await (const line of createInterface({
+    input: createReadStream(files.spool),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  })) {
+    if (line === '' || ++number !== wanted) continue;
+    const page = JSON.parse(line) as JsonRecord;
+    return Array.isArray(page.messages) ? page.messages : [];
+  }
+  return [];
 }
 
 export async function syncSlack(options: SyncOptions): Promise<SyncResult> {
@@ -122,26 +166,41 @@ export async function syncSlack(options: SyncOptions): Promise<SyncResult> {
       files,
       channels: options.channels,
       pageSize: options.pageSize,
-      oldestOf: async (channel) =>
-        since ?? (await newestTsOfFeed(options.store.db, community.id, feedIdOf(channel.id))),
+      oldestOf: async (channel) => {
+        if (since !== null) return { oldest: since, held: null };
+        const held = await newestTsOfChannel(options.store.db, community.id, feedIdOf(channel.id));
+        return { oldest: held === null ? null : tsBefore(held, options.rereadDays), held };
+      },
       progress,
     },
     state,
   );
   progress(`Importing what was fetched into '${community.slug}' in one transaction…`);
   const tally: { slack?: SlackTally } = {};
-  const imported = await importLines(
-    options.store,
-    community.id,
-    await readAhead(recordsOfSpool(files, state, tally)),
-    {
-      clock: options.clock,
-      writes: options.writes,
-      onProgress: options.onProgress,
-      signal: options.signal,
-      source: 'slack',
-    },
-  );
+  const reactions = new ReactionSpool(await hasReactions(options.store.db, community.id));
+  const origins = new RecordOrigins();
+  let imported: ImportSummary;
+  try {
+    imported = await importLines(
+      options.store,
+      community.id,
+      await readAhead(recordsOfSpool(files, state, tally, reactions, origins)),
+      {
+        clock: options.clock,
+        writes: options.writes,
+        onProgress: options.onProgress,
+        signal: options.signal,
+        source: 'slack',
+        alongside: (trx, change) => reactions.write(trx, change, community.id),
+      },
+    );
+  } catch (error) {
+    // A refused record is named by its channel, page and message, not by its line in the converted stream.
+    if (error instanceof ImportError) throw await origins.rename(error, (name) => pageMessages(files, name));
+    throw error;
+  } finally {
+    reactions.close();
+  }
   discardSync(files);
   const slack = tally.slack;
   if (!slack) throw new SlackSyncError('the sync fetched no channel list.');

@@ -63,11 +63,18 @@ export async function startStandIn(): Promise<StandIn> {
         return { channels: items, response_metadata: meta };
       }
       case 'conversations.history': {
-        // Top-level messages and broadcast replies, newest first, after `oldest`.
+        // Top-level messages and broadcast replies, newest first, after `oldest`; a thread's parent carries its
+        // reply_count and latest_reply as they stand.
         const oldest = Number(params.oldest ?? 0);
-        const list = (messages.get(params.channel ?? '') ?? [])
+        const all = messages.get(params.channel ?? '') ?? [];
+        const list = all
           .filter((m) => !m.thread_ts || m.thread_ts === m.ts || m.subtype === 'thread_broadcast')
           .filter((m) => Number(m.ts) > oldest)
+          .map((m) => {
+            if (m.thread_ts !== m.ts) return m;
+            const replies = all.filter((r) => r.thread_ts === m.ts && r.ts !== m.ts).sort(byTs);
+            return { ...m, reply_count: replies.length, latest_reply: replies.at(-1)?.ts ?? m.latest_reply };
+          })
           .sort(byTs)
           .reverse();
         const { items, meta } = page(list, params);

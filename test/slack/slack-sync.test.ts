@@ -85,6 +85,18 @@ const sync = (slug: string, state: string, ...flags: string[]) =>
   run(['slack', 'sync', '--community', slug, '--state', state, '--page-size', '2', '--retries', '2', ...flags]);
 
 let exported: unknown[];
+let exportedReactions: unknown[];
+
+/** The community's reaction rows, in key order, without the community. */
+async function reactionRows(communityId: string) {
+  return t.testStore.store.db
+    .selectFrom('chat_reactions')
+    .select(['chat_channel_id', 'message_ts', 'emoji', 'chat_user_id', 'changed_ts'])
+    .where('community_id', '=', communityId)
+    .where('present', '=', true)
+    .orderBy(['chat_channel_id', 'message_ts', 'emoji', 'chat_user_id'])
+    .execute();
+}
 
 beforeAll(async () => {
   const c = await community('from-export');
@@ -93,6 +105,8 @@ beforeAll(async () => {
     0,
   );
   exported = await answers(c.token);
+  exportedReactions = await reactionRows(c.id);
+  expect(exportedReactions).toHaveLength(3);
 });
 
 describe('hearth slack connect and status', () => {
@@ -174,6 +188,7 @@ describe('hearth slack sync', () => {
       "Files: 3 attached (counted, not copied), 1 of them hidden by the plan's limit.",
     ]);
     expect(await answers(c.token)).toEqual(exported);
+    expect(await reactionRows(c.id)).toEqual(exportedReactions);
     const calls = slack.calls.map((call) => [
       call.method,
       call.params.channel ?? '',
@@ -247,11 +262,12 @@ describe('hearth slack sync', () => {
     general.push(added);
     slack.calls.length = 0;
     try {
-      const later = await sync('later', c.state, '--quiet');
+      const later = await sync('later', c.state, '--quiet', '--reread-days', '0');
       expect(later.out[0]).toBe("Synced 8 records into 'later': 2 feeds, 5 profiles, 1 posts.");
       const history = slack.calls.filter((call) => call.method === 'conversations.history');
+      // The newest message held of #general is a thread reply.
       expect(history.map((call) => [call.params.channel, call.params.oldest])).toEqual([
-        ['C01GENERAL', ts(DAY + 12 * 3600, 1000)],
+        ['C01GENERAL', ts(2 * DAY + 9 * 3600, 1200)],
         ['C02RANDOM', ts(13 * 3600, 100)],
       ]);
       const posts = await data(c.token, '/feeds/home/posts?per_page=100');
@@ -265,6 +281,80 @@ describe('hearth slack sync', () => {
         slack.calls.filter((call) => call.method === 'conversations.history').map((call) => call.params.oldest),
       ).toEqual(['1772409600.000000', '1772409600.000000', '1772409600.000000', '1772409600.000000']);
       expect((await data(c.token, '/feeds/home/posts?per_page=100')).total_records).toBe(7);
+    } finally {
+      general.pop();
+    }
+  });
+
+  it('reads again the threads of the days before the newest message held whose latest reply is newer', async () => {
+    const c = await connected('threads');
+    expect((await sync('threads', c.state, '--quiet')).code).toBe(0);
+    const general = slack.messages.get('C01GENERAL') ?? [];
+    const reply = (at: number, text: string) => ({
+      type: 'message',
+      user: 'U02BOB',
+      ts: ts(at, 7),
+      thread_ts: PARENT,
+      parent_user_id: 'U01ALICE',
+      text,
+    });
+    const comments = async () =>
+      (await data(c.token, '/search?type=comment&q=later&per_page=100')).records.map(
+        (r: { body_plaintext: string; parent_post_id: string }) => [r.parent_post_id, r.body_plaintext],
+      );
+    const replies = () =>
+      slack.calls.filter((call) => call.method === 'conversations.replies').map((call) => call.params.ts);
+    general.push(reply(4 * DAY, 'A reply days later'));
+    try {
+      slack.calls.length = 0;
+      const later = await sync('threads', c.state, '--quiet');
+      expect(later.out[0]).toBe("Synced 19 records into 'threads': 2 feeds, 6 profiles, 7 posts, 4 comments.");
+      // Each channel's history from 30 days before the newest message held of it, every page.
+      const history = slack.calls.filter((call) => call.method === 'conversations.history');
+      expect([...new Set(history.map((call) => `${call.params.channel} ${call.params.oldest}`))]).toEqual([
+        `C01GENERAL ${ts(2 * DAY + 9 * 3600 - 30 * DAY, 1200)}`,
+        `C02RANDOM ${ts(13 * 3600 - 30 * DAY, 100)}`,
+      ]);
+      // The thread's parent came again with a latest_reply past what was held: its replies were read again.
+      expect(replies()).toEqual([PARENT, PARENT, PARENT]);
+      expect(await comments()).toEqual([['noio115mzlb3', 'A reply days later']]);
+      expect((await data(c.token, '/posts/noio115mzlb3')).comments_count).toBe(4);
+
+      // Nothing newer: the parent is read again, its replies are not.
+      slack.calls.length = 0;
+      expect((await sync('threads', c.state, '--quiet')).code).toBe(0);
+      expect(replies()).toEqual([]);
+
+      // Without the window, a reply to an older thread is missed; the next run with it brings the reply in.
+      general.push(reply(5 * DAY, 'Another reply even later'));
+      slack.calls.length = 0;
+      expect((await sync('threads', c.state, '--quiet', '--reread-days', '0')).code).toBe(0);
+      expect(replies()).toEqual([]);
+      expect((await data(c.token, '/posts/noio115mzlb3')).comments_count).toBe(4);
+      expect((await sync('threads', c.state, '--quiet', '--reread-days', '10')).code).toBe(0);
+      expect((await data(c.token, '/posts/noio115mzlb3')).comments_count).toBe(5);
+      expect(await comments()).toEqual([
+        ['noio115mzlb3', 'Another reply even later'],
+        ['noio115mzlb3', 'A reply days later'],
+      ]);
+    } finally {
+      general.splice(general.length - 2, 2);
+    }
+  });
+
+  it('names a record the import refuses by its channel, page and message; nothing is kept', async () => {
+    const c = await connected('refused');
+    const general = slack.messages.get('C01GENERAL') ?? [];
+    general.push({ type: 'message', user: 'U02BOB', ts: ts(4 * DAY, 9), text: 'A NUL \u0000 here' });
+    try {
+      expect(await sync('refused', c.state, '--quiet')).toEqual({
+        code: 1,
+        out: [],
+        err: [
+          `hearth: Import failed, nothing was kept: #general, conversations.history page 5: message 1 (ts ${ts(4 * DAY, 9)}): post: title must not contain the NUL character. The pages fetched stay in ${c.state}.`,
+        ],
+      });
+      expect((await data(c.token, '/feeds')).records).toEqual([]);
     } finally {
       general.pop();
     }

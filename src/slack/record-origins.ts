@@ -1,0 +1,86 @@
+// Where each record a Slack export import hands to the import came from (a user, a channel, a message of a day
+// file), so that a record the import refuses is named by its ZIP entry and its place there, not by its line in the
+// converted stream: "general/2024-01-02.json: message 7 (ts 1704200000.000100): <problem>".
+import { isRecord } from '../content/loose-json.js';
+import { ImportError, type ImportProblem } from '../import/problems.js';
+
+/** How a record of the users' or channels' lists is named: `user U…`, `channel C… (#name)`. */
+export function originOfStart(record: Record<string, unknown>): string {
+  return record.kind === 'feed'
+    ? `channel ${String(record.chat_channel_id)} (#${String(record.label)})`
+    : `user ${String(record.chat_user_id)}`;
+}
+
+export class RecordOrigins {
+  /** Per line (from 1): the message's position in its entry (from 1), or 0 for a line named in `named`. */
+  private readonly messages: number[] = [0];
+  private readonly named = new Map<number, string>();
+  /** The day files, each with the first line of its records. */
+  private readonly entries: { name: string; first: number }[] = [];
+
+  /** The next line comes from the users' or channels' lists: `what` names it. */
+  noteListed(what: string): void {
+    this.named.set(this.messages.length, what);
+    this.messages.push(0);
+  }
+
+  /** The next lines come from this day file. */
+  enterEntry(name: string): void {
+    this.entries.push({ name, first: this.messages.length });
+  }
+
+  /** The next line comes from the message at `position` (from 1) of the entry entered last. */
+  noteMessage(position: number): void {
+    this.messages.push(position);
+  }
+
+  private entryOf(line: number): string | undefined {
+    let low = 0;
+    let high = this.entries.length - 1;
+    let found: string | undefined;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const entry = this.entries[mid];
+      if (entry === undefined) break;
+      if (entry.first <= line) {
+        found = entry.name;
+        low = mid + 1;
+      } else high = mid - 1;
+    }
+    return found;
+  }
+
+  /**
+   * The import's refusal with each problem named by where its record came from; `readEntry` reads a day file again
+   * (only those named) for its messages' `ts`.
+   */
+  async rename(error: ImportError, readEntry: (name: string) => Promise<unknown[]>): Promise<ImportError> {
+    const read = new Map<string, unknown[]>();
+    const problems: ImportProblem[] = [];
+    for (const problem of error.problems) {
+      const origin = await this.originOf(problem.line, read, readEntry);
+      problems.push(origin === null ? problem : { line: 0, reason: `${origin}: ${problem.reason}` });
+    }
+    return new ImportError(problems, '', error.truncated);
+  }
+
+  private async originOf(
+    line: number,
+    read: Map<string, unknown[]>,
+    readEntry: (name: string) => Promise<unknown[]>,
+  ): Promise<string | null> {
+    const named = this.named.get(line);
+    if (named !== undefined) return named;
+    const position = this.messages[line];
+    const entry = this.entryOf(line);
+    if (position === undefined || position === 0 || entry === undefined) return null;
+    let messages = read.get(entry);
+    if (messages === undefined) {
+      messages = await readEntry(entry);
+      read.set(entry, messages);
+    }
+    const message = messages[position - 1];
+    const ts = isRecord(message) && typeof message.ts === 'string' ? ` (ts ${message.ts})` : '';
+    return `${entry}: message ${position}${ts}`;
+  }
+}
