@@ -15,6 +15,7 @@ import { groupCommand } from './group.command.js';
 import { importCommand, type ImportStreams } from './import.command.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { migrateCommand } from './migrate.command.js';
+import { operatorCommand } from './operator.command.js';
 import { isBrokenPipe } from './output.js';
 import { pullCommand } from './pull.command.js';
 import { serveCommand } from './serve.command.js';
@@ -70,6 +71,7 @@ export async function main(
   badgeCommand(program, ctx);
   groupCommand(program, ctx);
   webhookCommand(program, ctx);
+  operatorCommand(program, ctx);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -19,6 +19,7 @@ import { eventsInUtcMigration } from './migrations/013-events-in-utc.js';
 import { slackConnectionsMigration } from './migrations/014-slack-connections.js';
 import { badgesGroupsMigration } from './migrations/015-badges-groups.js';
 import { chatReactionsMigration } from './migrations/016-chat-reactions.js';
+import { operatorsMigration } from './migrations/024-operators.js';
 
 /** Every migration by name, in order: what `migrateToLatest` applies (tests bring a store up to one of them). */
 export function migrationsFor(store: StoreName): Record<string, Migration> {
@@ -39,6 +40,7 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     '014-slack-connections': slackConnectionsMigration(store),
     '015-badges-groups': badgesGroupsMigration(store),
     '016-chat-reactions': chatReactionsMigration(store),
+    '024-operators': operatorsMigration(store),
   };
 }
 
