@@ -6,6 +6,11 @@ export const errorCatalog = {
   bad_request: { status: 400, message: 'The request is not valid HTTP.' },
   unauthorized: { status: 401, message: 'A valid bearer token is required.' },
   insufficient_scope: { status: 403, message: 'The token lacks the scope this operation needs.' },
+  csrf_refused: {
+    status: 403,
+    message:
+      'This form was not sent from a page of this console (its CSRF token is missing or wrong); reload the page and try again.',
+  },
   not_found: { status: 404, message: 'The requested resource was not found.' },
   method_not_allowed: { status: 405, message: 'This method is not allowed on this path.' },
   request_timeout: { status: 408, message: 'The request did not arrive in time.' },

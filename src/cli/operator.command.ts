@@ -1,5 +1,6 @@
 // `hearth operator create|link|list|remove|sessions`: the people who sign in to the console, and their sign-in links.
 import type { Command } from 'commander';
+import { CliError } from './cli-error.js';
 import type { CliContext } from './context.js';
 import { printJson } from './output.js';
 
