@@ -110,8 +110,10 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleDeps &
   // Every page but the sign-in page needs a session; changes need the form's CSRF token too.
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(`${CONSOLE_PATH}/static/`)) return;
+    // Pages open to anyone read no session: the sign-in page, and an import's own pages (they check theirs in memory).
+    if (request.routeOptions.config?.signedOut) return;
     await readSession(request, deps.operators);
-    if (request.routeOptions.config?.signedOut || request.operator) return;
+    if (request.operator) return;
     return reply.header('cache-control', 'no-store').redirect(`${CONSOLE_PATH}/sign-in`, 303);
   });
   app.addHook('preHandler', (request, reply, done) => {

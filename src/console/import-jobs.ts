@@ -1,5 +1,7 @@
-// Imports started from the console, run in this process while the operator watches: each job's phase and records
-// as the import tells them (import-phases.ts), then the same all-or-nothing report the command line prints.
+// Imports started from the console, run in this process on its write runner while the operator watches: each job's
+// phase and records as the import tells them (import-phases.ts), then the same all-or-nothing report the command line
+// prints. A job remembers who started it: on SQLite the import holds the store's one connection until it commits, so
+// its page and status are answered from memory to that session alone, without a query.
 import { open, rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { dirname } from 'node:path';
@@ -11,12 +13,15 @@ import type { Clock } from '../lib/clock.js';
 import { newUuid } from '../lib/ids.js';
 import { importSlackExport } from '../slack/export-import.service.js';
 import { SlackExportError } from '../slack/export-zip.js';
+import type { SignedIn } from '../operators/operators.service.js';
 import type { WriteRunner } from '../writes/write-runner.js';
 
 export type JobState = 'running' | 'completed' | 'refused' | 'failed';
 
 export interface ImportJob {
   id: string;
+  /** The operator and session that started it: the only one its page and status answer. */
+  owner: SignedIn;
   communityId: string;
   kind: 'ndjson' | 'slack';
   fileName: string;
@@ -101,6 +106,7 @@ export function createImportJobs(store: Store, writes: WriteRunner, clock: Clock
      * is a ZIP, NDJSON otherwise. `onFailure` hears an error that was not the file's fault.
      */
     async start(
+      owner: SignedIn,
       communityId: string,
       path: string,
       fileName: string,
@@ -110,6 +116,7 @@ export function createImportJobs(store: Store, writes: WriteRunner, clock: Clock
       forget(clock());
       const job: ImportJob = {
         id: newUuid(),
+        owner,
         communityId,
         kind: (await isZip(path)) ? 'slack' : 'ndjson',
         fileName,
@@ -127,10 +134,11 @@ export function createImportJobs(store: Store, writes: WriteRunner, clock: Clock
       return job;
     },
 
-    /** A job of the community, while it is kept. */
-    get(communityId: string, id: string): ImportJob | undefined {
+    /** A job of the community (by slug) started with this session (its SHA-256), while it is kept. */
+    owned(slug: string, id: string, sessionHash: string | null): ImportJob | undefined {
       const job = jobs.get(id);
-      return job?.communityId === communityId ? job : undefined;
+      if (!job || sessionHash === null || job.owner.sessionHash !== sessionHash) return undefined;
+      return job.owner.communities.some((c) => c.slug === slug && c.id === job.communityId) ? job : undefined;
     },
   };
 }

@@ -7,17 +7,21 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { importPhases } from '../import/import-phases.js';
 import { listImportRuns } from '../import-runs/import-runs.repository.js';
+import { hashSecret } from '../lib/secret-hash.js';
 import type { ConsoleDeps } from './console-deps.js';
 import { PageParams, SlugParams } from './forms.js';
 import { createImportJobs, type ImportJob } from './import-jobs.js';
 import { page } from './render.js';
-import { CONSOLE_PATH, communityOf, operatorOf } from './session.js';
+import { CONSOLE_PATH, communityOf, operatorOf, SESSION_COOKIE } from './session.js';
 
 const JobParams = Type.Object({ slug: SlugParams.properties.slug, job: Type.String({ maxLength: 64 }) });
 const UploadQuery = Type.Object({ _csrf: Type.Optional(Type.String({ maxLength: 200 })) });
+/** A job's pages skip the session hook's query (it would wait behind the import on SQLite): see `ownJob`. */
+const fromMemory = { signedOut: true } as const;
 
 /** What a watching page needs of a job (console.js reads it as JSON). */
 const statusOf = (job: ImportJob) => ({
@@ -33,6 +37,19 @@ const statusOf = (job: ImportJob) => ({
 export const importsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, { store, writes, clock }) => {
   const jobs = createImportJobs(store, writes, clock);
   const base = (slug: string) => `${CONSOLE_PATH}/c/${slug}/imports`;
+
+  /** The job, for the session that started it only (compared in memory); its operator becomes the request's. */
+  function ownJob(request: FastifyRequest, slug: string, id: string): ImportJob {
+    const cookie = request.cookies[SESSION_COOKIE];
+    const job = jobs.owned(slug, id, cookie ? hashSecret(cookie) : null);
+    if (!job)
+      throw new AppError(
+        'not_found',
+        'No such import in this console (finished imports are kept an hour; see the history).',
+      );
+    request.operator = job.owner;
+    return job;
+  }
 
   app.get(
     '/c/:slug/imports',
@@ -70,42 +87,41 @@ export const importsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
           'The file is larger than the console takes (512 MB); import it with hearth import.',
         );
       const name = file.filename.slice(0, 200) || 'upload';
+      const operator = operatorOf(request);
       const job = await jobs.start(
+        operator,
         community.id,
         path,
         name,
-        `console: ${name} (${operatorOf(request).email})`,
+        `console: ${name} (${operator.email})`,
         (error) => request.log.error({ err: error }, 'console import failed'),
       );
       return reply.redirect(`${base(community.slug)}/jobs/${job.id}`, 303);
     },
   );
 
-  app.get('/c/:slug/imports/jobs/:job', { schema: { hide: true, params: JobParams } }, async (request, reply) => {
-    const community = communityOf(request, request.params.slug);
-    const job = jobs.get(community.id, request.params.job);
-    if (!job)
-      throw new AppError(
-        'not_found',
-        'No such import in this console (finished imports are kept an hour; see the history).',
-      );
-    return page(request, reply, 'import-job', {
-      title: `Import of ${job.fileName}`,
-      community,
-      section: 'imports',
-      job,
-      status: statusOf(job),
-      phases: importPhases,
-    });
-  });
+  app.get(
+    '/c/:slug/imports/jobs/:job',
+    { config: fromMemory, schema: { hide: true, params: JobParams } },
+    async (request, reply) => {
+      const job = ownJob(request, request.params.slug, request.params.job);
+      const community = communityOf(request, request.params.slug);
+      return page(request, reply, 'import-job', {
+        title: `Import of ${job.fileName}`,
+        community,
+        section: 'imports',
+        job,
+        status: statusOf(job),
+        phases: importPhases,
+      });
+    },
+  );
 
   app.get(
     '/c/:slug/imports/jobs/:job/status',
-    { schema: { hide: true, params: JobParams } },
+    { config: fromMemory, schema: { hide: true, params: JobParams } },
     async (request, reply) => {
-      const community = communityOf(request, request.params.slug);
-      const job = jobs.get(community.id, request.params.job);
-      if (!job) throw new AppError('not_found', 'No such import.');
+      const job = ownJob(request, request.params.slug, request.params.job);
       return reply.header('cache-control', 'no-store').send(statusOf(job));
     },
   );

@@ -14,7 +14,7 @@ let operators: ReturnType<typeof createOperatorsService>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ communityId: acme, token } = await t.seed('acme', baseRecords, ['read', 'members:write']));
+  ({ community: acme, token } = await t.seed('acme', baseRecords, ['read', 'members:write']));
   await t.community('other');
   operators = createOperatorsService(t.testStore.store.db, () => t.clock.now);
 });
