@@ -503,6 +503,7 @@ export interface components {
              *     - `bad_request` (400): The request is not valid HTTP.
              *     - `unauthorized` (401): A valid bearer token is required.
              *     - `insufficient_scope` (403): The token lacks the scope this operation needs.
+             *     - `csrf_refused` (403): This form was not sent from a page of this console (its CSRF token is missing or wrong); reload the page and try again.
              *     - `not_found` (404): The requested resource was not found.
              *     - `method_not_allowed` (405): This method is not allowed on this path.
              *     - `request_timeout` (408): The request did not arrive in time.
@@ -518,7 +519,7 @@ export interface components {
              *     - `unavailable` (503): The service is temporarily unavailable; try again shortly.
              * @enum {string}
              */
-            code: "invalid_parameter" | "invalid_body" | "bad_request" | "unauthorized" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_in_flight" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal" | "unavailable";
+            code: "invalid_parameter" | "invalid_body" | "bad_request" | "unauthorized" | "insufficient_scope" | "csrf_refused" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_in_flight" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal" | "unavailable";
             request_id: string;
             details?: {
                 field: string;
