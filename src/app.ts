@@ -62,6 +62,9 @@ import { createWriteRunner, type WriteRunner } from './writes/write-runner.js';
 import { refreshFragments } from './rendering/fragment-refresh.js';
 import { slackEventsRoutes } from './slack-inbox/slack-events.routes.js';
 import { createSignal, type Signal } from './lib/signal.js';
+import { consolePlugin } from './console/console.plugin.js';
+import { createOperatorsService } from './operators/operators.service.js';
+import { createWebhooksService } from './webhooks/webhooks.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -184,12 +187,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     );
   await registerCors(app, config.corsOrigins);
   // Before every route: the document is generated from the routes registered after it.
-  await registerOpenApi(app);
+  await registerOpenApi(app, config.console ? '/console' : '/docs');
 
   const answers = createFragmentReader(store, answerCache);
   const events = createEventsService(answers, store.hot, clock);
   const search = createSearchService(store.db, store.hot, answers, searchIndexFor(store.dialect), clock);
-  const members = createMembersService(writes);
+  const members = createMembersService(writes, store.db);
   const idempotency = createIdempotencyService(store.db, clock);
   const eventWrites = createEventWritesService(writes, store.dialect);
   const posts = createPostsService(answers, store.hot, clock);
@@ -235,6 +238,39 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     { prefix: '/admin/v0' },
   );
+
+  if (config.console) {
+    // Sign-in attempts are counted per address over a minute, apart from the per-second request limits.
+    const signInCounter = config.redisUrl
+      ? SharedCounter.connect(config.redisUrl, app.log, {
+          windowMs: 60_000,
+          deadlineMs: 30,
+          probeMs: 500,
+          keyPrefix: 'hearth:signin:',
+        })
+      : localCounter(60_000);
+    app.addHook('onClose', () => signInCounter.close());
+    await app.register(consolePlugin, {
+      prefix: '/console',
+      config,
+      store,
+      clock,
+      writes,
+      operators: createOperatorsService(store.db, clock),
+      events,
+      eventWrites,
+      posts,
+      feeds,
+      search,
+      members,
+      tokens,
+      webhooks: createWebhooksService(store.db, clock),
+      metrics,
+      answerCache: answerCache.stats,
+      redis: () => counter.sharing,
+      signInCounter,
+    });
+  }
 
   return app;
 }

@@ -122,6 +122,14 @@ export const ConfigSchema = Type.Object({
     description:
       '`hearth serve` pulls `LUMA_COMMUNITY` from Luma this often (the first pull at start); unset, it never does',
   }),
+  console: Type.Boolean({
+    description: "serve the operators' console at `/console` (and redirect `/` to it); `false` turns it off",
+  }),
+  consoleUrl: Type.Union([Type.String({ pattern: '^https?://[^\\s]+$' }), Type.Null()], {
+    allowed: 'an http(s) URL, or unset',
+    description:
+      'the address operators reach Hearth at (`https://hearth.example.com`), for the sign-in links `hearth operator` prints; unset: http://HOST:PORT',
+  }),
   corsOrigins: Type.Array(Type.String({ pattern: '^(\\*|https?://[^/\\s]+)$' }), {
     allowed: '* or origins such as https://events.example.com (scheme and host, no path), comma-separated',
     description:
@@ -156,6 +164,8 @@ export const defaultConfig: Config = Object.freeze({
   webhookConcurrency: 16,
   webhookRetentionDays: 7,
   corsOrigins: [],
+  console: true,
+  consoleUrl: null,
   metricsToken: null,
   slackBotToken: null,
   slackSigningSecret: null,
@@ -186,6 +196,8 @@ export const variables = {
   ANSWER_CACHE_BYTES: 'answerCacheBytes',
   COMPRESSION: 'compression',
   CORS_ORIGINS: 'corsOrigins',
+  CONSOLE: 'console',
+  CONSOLE_URL: 'consoleUrl',
   WEBHOOK_ALLOW_PRIVATE: 'webhookAllowPrivate',
   WEBHOOK_TIMEOUT_MS: 'webhookTimeoutMs',
   WEBHOOK_RETRY_BASE_MS: 'webhookRetryBaseMs',

@@ -11,6 +11,11 @@ export const errorCatalog = {
       "The request's Slack signature is missing, stale or does not match a connected community's signing secret.",
   },
   insufficient_scope: { status: 403, message: 'The token lacks the scope this operation needs.' },
+  csrf_refused: {
+    status: 403,
+    message:
+      'This form was not sent from a page of this console (its CSRF token is missing or wrong); reload the page and try again.',
+  },
   not_found: { status: 404, message: 'The requested resource was not found.' },
   method_not_allowed: { status: 405, message: 'This method is not allowed on this path.' },
   request_timeout: { status: 408, message: 'The request did not arrive in time.' },

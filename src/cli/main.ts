@@ -16,6 +16,7 @@ import { groupCommand } from './group.command.js';
 import { importCommand, type ImportStreams } from './import.command.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { migrateCommand } from './migrate.command.js';
+import { operatorCommand } from './operator.command.js';
 import { isBrokenPipe } from './output.js';
 import { pullCommand } from './pull.command.js';
 import { lumaCommand } from './luma.command.js';
@@ -74,6 +75,7 @@ export async function main(
   groupCommand(program, ctx);
   webhookCommand(program, ctx);
   calendarCommand(program, ctx, streams.progress);
+  operatorCommand(program, ctx);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -1,11 +1,29 @@
 // `hearth start` (what `npm start` runs, as one process so that signals reach it): fills the demo community
 // when it is empty, serves, then prints the demo token and a curl line.
 import type { Command } from 'commander';
+import type { Config } from '../config.js';
+import type { Store } from '../db/store.js';
 import type { CliContext } from './context.js';
 import { fillWithProgress, printDemoToken } from './demo.command.js';
 import { openMigratedStore } from './open-store.js';
 import type { ProgressStream } from './progress.js';
 import { closed, listenConfig, serve, type ListenOptions } from './serve.command.js';
+
+/** The console's address and a one-time sign-in link for the demo's operator (made on the first start). */
+async function printConsoleSignIn(ctx: CliContext, store: Store, config: Config): Promise<void> {
+  const [{ createOperatorsService }, { consoleBase, signInUrl }] = await Promise.all([
+    import('../operators/operators.service.js'),
+    import('../operators/sign-in-url.js'),
+  ]);
+  const operators = createOperatorsService(store.db, ctx.clock);
+  const email = 'demo@example.com';
+  const known = (await operators.list()).some((o) => o.email === email);
+  const link = known ? await operators.link(email) : (await operators.create(email, ['demo'])).link;
+  ctx.io.out('');
+  ctx.io.out(`Console: ${consoleBase(config)}`);
+  ctx.io.out(`Sign in as ${email} (once, within 15 minutes): ${signInUrl(config, link)}`);
+  ctx.io.out(`A new link later: hearth operator link --email ${email}`);
+}
 
 export function startCommand(program: Command, ctx: CliContext, progress: ProgressStream): void {
   program
@@ -44,6 +62,7 @@ export function startCommand(program: Command, ctx: CliContext, progress: Progre
         handedOver = true;
         app = await serve(ctx.io, config, { store, clock: ctx.clock, parentPid: ctx.launcherPid });
         await printDemoToken(ctx, store, community, config);
+        if (config.console) await printConsoleSignIn(ctx, store, config);
       } catch (error) {
         if (app) await app.close();
         else if (!handedOver) await store.close();

@@ -464,6 +464,37 @@ export interface SlackMessageMarksTable {
   deleted_ts: string | null;
 }
 
+/** A person who signs in to the console (issue 41). */
+export interface OperatorsTable {
+  id: string;
+  email: string;
+  created_at: Timestamp;
+}
+
+/** A community an operator may manage; an operator with none may manage every community. */
+export interface OperatorCommunitiesTable {
+  operator_id: string;
+  community_id: string;
+}
+
+/** A one-time sign-in link, kept as the SHA-256 of its secret. */
+export interface OperatorLinksTable {
+  secret_hash: string;
+  operator_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** A console session, kept as the SHA-256 of its cookie's value; deleting the row signs it out. */
+export interface OperatorSessionsTable {
+  id_hash: string;
+  operator_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
 export interface Database {
   communities: CommunitiesTable;
   tokens: TokensTable;
@@ -497,4 +528,8 @@ export interface Database {
   calendar_tombstones: CalendarTombstonesTable;
   slack_inbox: SlackInboxTable;
   slack_message_marks: SlackMessageMarksTable;
+  operators: OperatorsTable;
+  operator_communities: OperatorCommunitiesTable;
+  operator_links: OperatorLinksTable;
+  operator_sessions: OperatorSessionsTable;
 }

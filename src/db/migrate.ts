@@ -23,6 +23,7 @@ import { chatAnnouncementsMigration } from './migrations/019-chat-announcements.
 import { registrationsMigration } from './migrations/021-registrations.js';
 import { calendarFeedsMigration } from './migrations/020-calendar-feeds.js';
 import { slackInboxMigration } from './migrations/018-slack-inbox.js';
+import { operatorsMigration } from './migrations/024-operators.js';
 
 /** Every migration by name, in order: what `migrateToLatest` applies (tests bring a store up to one of them). */
 export function migrationsFor(store: StoreName): Record<string, Migration> {
@@ -47,6 +48,7 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     '019-chat-announcements': chatAnnouncementsMigration(store),
     '020-calendar-feeds': calendarFeedsMigration(store),
     '021-registrations': registrationsMigration(store),
+    '024-operators': operatorsMigration(store),
   };
 }
 

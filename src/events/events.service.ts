@@ -96,6 +96,33 @@ export function createEventsService(reader: FragmentReader, hot: HotStatements, 
       };
       return reader.page(key, communityId, now, load, valid);
     },
+
+    /**
+     * The events of a status overlapping [from, to) (stored timestamps), start ascending, at most `limit`: the
+     * console's month view, read as `date_filter` reads one day.
+     */
+    async within(
+      communityId: string,
+      bounds: { from: string; to: string },
+      status: string,
+      limit: number,
+    ): Promise<Answer> {
+      const now = clock();
+      const directory = await reader.directory(communityId);
+      const filter: EventFilter = {
+        status,
+        startBefore: bounds.to,
+        overlapFrom: bounds.from,
+        startFrom: toStored(epochOfStored(bounds.from) - directory.maxEventSpanMs),
+      };
+      const key = ['R', communityId, status, bounds.from, bounds.to, limit].join('|');
+      const load = async () => {
+        const total = await countEventsMatching(hot, communityId, filter);
+        const rows = total > 0 ? await readEventPage(hot, communityId, filter, 'asc', limit, 0) : [];
+        return { facts: { page: 0, per_page: limit, total }, rows };
+      };
+      return reader.page(key, communityId, now, load);
+    },
   };
 }
 export type EventsService = ReturnType<typeof createEventsService>;

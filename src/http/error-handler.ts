@@ -115,6 +115,9 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_body',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_body',
   FST_ERR_BAD_URL: 'invalid_parameter',
+  // @fastify/csrf-protection's refusals of a console form (console/): one code, whether the secret or the token is missing.
+  FST_CSRF_MISSING_SECRET: 'csrf_refused',
+  FST_CSRF_INVALID_TOKEN: 'csrf_refused',
   FST_ERR_ASYNC_CONSTRAINT: 'invalid_parameter',
   FST_ERR_MAX_PARAM_LENGTH: 'invalid_parameter',
   HEARTH_BODY_TIMEOUT: 'request_timeout',

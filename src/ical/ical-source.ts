@@ -39,7 +39,10 @@ async function fetchFeed(address: string, timeoutMs: number, maxBytes: number): 
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
-    for await (const chunk of response.body ?? []) {
+    // Read by its reader: the DOM's ReadableStream type, which the browser tests' types bring in, is not iterable.
+    const reader = response.body?.getReader();
+    for (let next = await reader?.read(); next && !next.done; next = await reader?.read()) {
+      const chunk = next.value;
       size += chunk.byteLength;
       if (size > maxBytes) throw new FeedError(`The feed at ${url.host} is larger than ${maxBytes} bytes.`);
       chunks.push(chunk);

@@ -8,7 +8,7 @@ import { saveResponseOf } from '../idempotency/save-response.js';
 import { AddMemberBody, AddMemberResponse, MemberParams, trimMemberBody } from './members.schemas.js';
 import type { AddMemberOutcome, MembersService } from './members.service.js';
 
-const memberMessages = {
+export const memberMessages = {
   created: 'New member was created successfully.',
   updated: 'Member already existed and was updated successfully.',
   reactivated: 'Member was deactivated and has been reactivated and updated successfully.',

@@ -1,6 +1,9 @@
 // The rules of adding and deactivating members: normalize the fields, upsert the profile by e-mail, audit the
 // change and queue its webhooks, all through the one write runner.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
 import { notFound } from '../errors.js';
+import { toPage, type Page } from '../lib/pagination.js';
 import { newUuid } from '../lib/ids.js';
 import type { SaveResponse } from '../idempotency/save-response.js';
 import type { Member } from '../schemas/member.js';
@@ -9,6 +12,7 @@ import type { WriteRunner } from '../writes/write-runner.js';
 import { toMemberInput, type MemberFields } from './member-input.js';
 import { toMember } from './member.mapper.js';
 import { deactivateMember, isDeactivatedEmail, upsertMember } from './members.repository.js';
+import { findMember, listMembers, type MemberListFilter } from './members.reads.js';
 
 export interface AddMemberOutcome {
   created: boolean;
@@ -23,8 +27,30 @@ export interface DeactivateOutcome {
   member: Member;
 }
 
-export function createMembersService(writes: WriteRunner) {
+export function createMembersService(writes: WriteRunner, db: Kysely<Database>) {
   return {
+    /** Members in e-mail order, searched by name or e-mail (the console's list). */
+    async list(
+      communityId: string,
+      filter: Omit<MemberListFilter, 'limit' | 'offset'> & { page: number; per_page: number },
+    ): Promise<Page<Member>> {
+      const { rows, total } = await listMembers(db, communityId, {
+        ...filter,
+        limit: filter.per_page,
+        offset: filter.page * filter.per_page,
+      });
+      return toPage(filter, total, rows.map(toMember));
+    },
+
+    /**
+     * Reactivates a deactivated member: adding their e-mail again, as the API's add does, with the name they have.
+     */
+    async reactivate(actor: Actor, memberId: string): Promise<AddMemberOutcome> {
+      const row = await findMember(db, actor.communityId, memberId);
+      if (!row?.email) throw notFound(`Member '${memberId}'`);
+      return this.add(actor, { email: row.email, full_name: toMember(row).full_name ?? row.email });
+    },
+
     add(actor: Actor, fields: MemberFields, saveResponse?: SaveResponse<AddMemberOutcome>): Promise<AddMemberOutcome> {
       const input = toMemberInput(fields);
       return writes.run(actor, async (trx, change) => {

@@ -35,7 +35,8 @@ const description = [
   'ends in `.hosted`. Requests, errors and everything else are the same in both modes.',
 ].join('\n');
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/** `home` is where `GET /` sends a browser: the console when it is on, else the docs page. */
+export async function registerOpenApi(app: FastifyInstance, home = '/docs'): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -67,6 +68,6 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   });
 
   app.get(openApiPath, { schema: { hide: true } }, async () => app.swagger());
-  // Someone who opens the server's address in a browser lands on the docs page, not on a 404.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs', 302));
+  // Someone who opens the server's address in a browser lands on the console (or the docs page), not on a 404.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(home, 302));
 }

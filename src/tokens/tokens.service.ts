@@ -155,7 +155,12 @@ export function createTokensService(db: Kysely<Database>, clock: Clock = systemC
     },
 
     list: (communityId: string) => listTokens(db, communityId),
-    revoke: (id: string) => revokeToken(db, id, toStored(clock())),
+    /** Revokes a token; this process forgets its principal at once (other processes within PRINCIPAL_TTL_MS). */
+    async revoke(id: string): Promise<boolean> {
+      const revoked = await revokeToken(db, id, toStored(clock()));
+      for (const [secret, entry] of known) if (entry.principal.tokenId === id) known.delete(secret);
+      return revoked;
+    },
   };
 }
 export type TokensService = ReturnType<typeof createTokensService>;

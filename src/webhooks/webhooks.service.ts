@@ -103,3 +103,4 @@ export function createWebhooksService(db: Kysely<Database>, clock: Clock = syste
     },
   };
 }
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

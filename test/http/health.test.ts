@@ -18,8 +18,8 @@ describe('health', () => {
     }
   });
 
-  it('sends GET / to the docs page', async () => {
+  it('sends GET / to the console (on by default)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
-    expect([res.statusCode, res.headers.location, res.body]).toEqual([302, '/docs', '']);
+    expect([res.statusCode, res.headers.location, res.body]).toEqual([302, '/console', '']);
   });
 });

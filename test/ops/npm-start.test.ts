@@ -66,6 +66,12 @@ describe.skipIf(Boolean(testDatabaseUrl))('npm start', () => {
     expect(watched.out).toContain(
       `"http://127.0.0.1:${port}/admin/v0/calendar_events?time_filter=upcoming&per_page=2"`,
     );
+    // The console's address and a sign-in link for the demo's operator, which opens the sign-in page.
+    const [, link] = await watched.waitFor(/^Sign in as demo@example\.com \(once, within 15 minutes\): (http:\S+)$/m);
+    expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/console/sign-in\\?link=hsl_[\\w-]{43}$`));
+    expect(watched.out).toContain(`Console: http://127.0.0.1:${port}/console\n`);
+    const signIn = await fetch(String(link));
+    expect([signIn.status, (await signIn.text()).includes('This link signs you in once.')]).toEqual([200, true]);
     // The token is kept beside the database, readable by its owner only.
     expect(statSync(join(dir, 'hearth.db-demo-token')).mode & 0o777).toBe(0o600);
 
