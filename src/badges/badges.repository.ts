@@ -1,108 +1,67 @@
-// SQL for badges and the members holding them (badge_members), each joined to its profile's chat user id.
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, MemberSetTable } from '../db/database.js';
+// SQL for badges and the members holding them (badge_members): the shared member-set SQL bound to the badge tables.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
+import { badgeKind } from '../member-sets/member-set-kinds.js';
+import {
+  changeMembers,
+  countSets,
+  findSet,
+  lockSet,
+  membersAmong,
+  membersOf,
+  pageSets,
+  setsByIds,
+  type MemberRow,
+  type MemberSetRow,
+} from '../member-sets/member-sets.repository.js';
 
-export type BadgeRow = Selectable<MemberSetTable>;
+export type BadgeRow = MemberSetRow;
+export type BadgeHolderRow = MemberRow<typeof badgeKind>;
 
-export interface BadgeHolderRow {
-  badge_id: string;
-  profile_id: string;
-  chat_user_id: string | null;
-  assigned_at: string;
-}
-
-export function findBadge(db: Kysely<Database>, communityId: string, id: string): Promise<BadgeRow | undefined> {
-  return db
-    .selectFrom('badges')
-    .selectAll()
-    .where('community_id', '=', communityId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+export const findBadge = (db: Kysely<Database>, communityId: string, id: string): Promise<BadgeRow | undefined> =>
+  findSet(db, badgeKind, communityId, id);
 
 /** The badges among `ids` the community holds. */
-export function badgesByIds(db: Kysely<Database>, communityId: string, ids: readonly string[]): Promise<BadgeRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('badges').selectAll().where('community_id', '=', communityId).where('id', 'in', ids).execute();
-}
+export const badgesByIds = (db: Kysely<Database>, communityId: string, ids: readonly string[]): Promise<BadgeRow[]> =>
+  setsByIds(db, badgeKind, communityId, ids);
 
 /** The badge row, locked until the transaction ends where the store has row locks (SQLite has one writer). */
-export function lockBadge(
+export const lockBadge = (
   db: Kysely<Database>,
   dialect: StoreDialect,
   communityId: string,
   id: string,
-): Promise<BadgeRow | undefined> {
-  let query = db.selectFrom('badges').selectAll().where('community_id', '=', communityId).where('id', '=', id);
-  if (dialect.rowLocks) query = query.forUpdate();
-  return query.executeTakeFirst();
-}
+): Promise<BadgeRow | undefined> => lockSet(db, dialect, badgeKind, communityId, id);
 
-export async function countBadges(db: Kysely<Database>, communityId: string): Promise<number> {
-  const row = await db
-    .selectFrom('badges')
-    .select((eb) => eb.fn.countAll().as('total'))
-    .where('community_id', '=', communityId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
+export const countBadges = (db: Kysely<Database>, communityId: string): Promise<number> =>
+  countSets(db, badgeKind, communityId);
 
 /** One page of badges by name, then id, both byte by byte (the same order on both stores). */
-export function pageBadges(
+export const pageBadges = (
   db: Kysely<Database>,
   dialect: StoreDialect,
   communityId: string,
   limit: number,
   offset: number,
-): Promise<BadgeRow[]> {
-  return db
-    .selectFrom('badges')
-    .selectAll()
-    .where('community_id', '=', communityId)
-    .orderBy(sql`name collate ${sql.raw(dialect.bytewiseCollation)}`)
-    .orderBy(sql`id collate ${sql.raw(dialect.bytewiseCollation)}`)
-    .limit(limit)
-    .offset(offset)
-    .execute();
-}
+): Promise<BadgeRow[]> => pageSets(db, dialect, badgeKind, communityId, limit, offset);
 
 /** The holders of these badges, in no order (the mapper orders them, the same on both stores). */
-export function holdersOf(
+export const holdersOf = (
   db: Kysely<Database>,
   communityId: string,
   badgeIds: readonly string[],
-): Promise<BadgeHolderRow[]> {
-  if (badgeIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('badge_members as m')
-    .innerJoin('profiles as p', (join) =>
-      join.onRef('p.community_id', '=', 'm.community_id').onRef('p.id', '=', 'm.profile_id'),
-    )
-    .select(['m.badge_id', 'm.profile_id', 'p.chat_user_id', 'm.assigned_at'])
-    .where('m.community_id', '=', communityId)
-    .where('m.badge_id', 'in', [...new Set(badgeIds)])
-    .execute();
-}
+): Promise<BadgeHolderRow[]> => membersOf(db, badgeKind, communityId, badgeIds);
 
 /** Of `profileIds`, those holding the badge already. */
-export async function holding(
+export const holding = (
   db: Kysely<Database>,
   communityId: string,
   badgeId: string,
   profileIds: readonly string[],
-): Promise<Set<string>> {
-  if (profileIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('badge_members')
-    .select('profile_id')
-    .where('community_id', '=', communityId)
-    .where('badge_id', '=', badgeId)
-    .where('profile_id', 'in', profileIds)
-    .execute();
-  return new Set(rows.map((row) => row.profile_id));
-}
+): Promise<Set<string>> => membersAmong(db, badgeKind, communityId, badgeId, profileIds);
 
+/** Gives the badge to these members (none holding it yet) and moves its updated_at; no one given changes nothing. */
 export async function assignBadge(
   db: Kysely<Database>,
   communityId: string,
@@ -111,16 +70,5 @@ export async function assignBadge(
   at: string,
 ): Promise<void> {
   if (profileIds.length === 0) return;
-  await db
-    .insertInto('badge_members')
-    .values(
-      profileIds.map((profile_id) => ({ community_id: communityId, badge_id: badgeId, profile_id, assigned_at: at })),
-    )
-    .execute();
-  await db
-    .updateTable('badges')
-    .set({ updated_at: at })
-    .where('community_id', '=', communityId)
-    .where('id', '=', badgeId)
-    .execute();
+  await changeMembers(db, badgeKind, communityId, badgeId, { added: profileIds, removed: [], at });
 }
