@@ -381,7 +381,7 @@ export interface ChatReactionsTable {
   changed_ts: string;
 }
 
-/** A calendar event's announcement in one Slack channel (migration 019). */
+/** A calendar event's announcement in one Slack channel (migration 018). */
 export interface ChatAnnouncementsTable {
   community_id: string;
   event_id: string;
@@ -414,7 +414,7 @@ export interface EventRegistrationsTable {
   registered_at: Timestamp;
 }
 
-/** A subscribe URL of a community's calendar (migration 020): only the secret's hash is kept. */
+/** A subscribe URL of a community's calendar (migration 019): only the secret's hash is kept. */
 export interface CalendarFeedsTable {
   id: string;
   community_id: string;
@@ -438,7 +438,7 @@ export interface CalendarTombstonesTable {
   removed_at: Timestamp;
 }
 
-/** A Slack envelope acknowledged (migration 018): pending until applied, parked after its last failed attempt. */
+/** A Slack envelope acknowledged (migration 017): pending until applied, parked after its last failed attempt. */
 export interface SlackInboxTable {
   id: string;
   community_id: string;
@@ -455,7 +455,7 @@ export interface SlackInboxTable {
   finished_at: Timestamp | null;
 }
 
-/** The Slack ts of the version of a message Hearth holds, and its deletion (migration 018). */
+/** The Slack ts of the version of a message Hearth holds, and its deletion (migration 017). */
 export interface SlackMessageMarksTable {
   community_id: string;
   chat_channel_id: string;

@@ -19,11 +19,11 @@ import { eventsInUtcMigration } from './migrations/013-events-in-utc.js';
 import { slackConnectionsMigration } from './migrations/014-slack-connections.js';
 import { badgesGroupsMigration } from './migrations/015-badges-groups.js';
 import { chatReactionsMigration } from './migrations/016-chat-reactions.js';
-import { chatAnnouncementsMigration } from './migrations/019-chat-announcements.js';
-import { registrationsMigration } from './migrations/021-registrations.js';
-import { calendarFeedsMigration } from './migrations/020-calendar-feeds.js';
-import { slackInboxMigration } from './migrations/018-slack-inbox.js';
-import { operatorsMigration } from './migrations/024-operators.js';
+import { chatAnnouncementsMigration } from './migrations/018-chat-announcements.js';
+import { registrationsMigration } from './migrations/020-registrations.js';
+import { calendarFeedsMigration } from './migrations/019-calendar-feeds.js';
+import { slackInboxMigration } from './migrations/017-slack-inbox.js';
+import { operatorsMigration } from './migrations/021-operators.js';
 
 /** Every migration by name, in order: what `migrateToLatest` applies (tests bring a store up to one of them). */
 export function migrationsFor(store: StoreName): Record<string, Migration> {
@@ -44,11 +44,11 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     '014-slack-connections': slackConnectionsMigration(store),
     '015-badges-groups': badgesGroupsMigration(store),
     '016-chat-reactions': chatReactionsMigration(store),
-    '018-slack-inbox': slackInboxMigration(store),
-    '019-chat-announcements': chatAnnouncementsMigration(store),
-    '020-calendar-feeds': calendarFeedsMigration(store),
-    '021-registrations': registrationsMigration(store),
-    '024-operators': operatorsMigration(store),
+    '017-slack-inbox': slackInboxMigration(store),
+    '018-chat-announcements': chatAnnouncementsMigration(store),
+    '019-calendar-feeds': calendarFeedsMigration(store),
+    '020-registrations': registrationsMigration(store),
+    '021-operators': operatorsMigration(store),
   };
 }
 

@@ -1,4 +1,4 @@
-// SQL of the Slack inbox (migration 018): envelopes written on acknowledgement, claimed for a lease by one applier
+// SQL of the Slack inbox (migration 017): envelopes written on acknowledgement, claimed for a lease by one applier
 // at a time (`FOR UPDATE SKIP LOCKED` where the store has row locks; SQLite has one writer), settled as done in the
 // transaction of their application, retried with backoff, parked after their last attempt.
 import { sql, type Kysely, type Selectable } from 'kysely';

@@ -1,6 +1,6 @@
 // Slack's `message` events as posts and comments: a new message (a post, or a comment when its thread_ts is another
 // message's; a broadcast reply once, keyed by its own ts), `message_changed` and `message_deleted`. Each message's
-// mark (migration 018) keeps the Slack ts of the version held and its deletion, so a late original or edit never
+// mark (migration 017) keeps the Slack ts of the version held and its deletion, so a late original or edit never
 // undoes what came after; records come from slack-messages.ts and are parsed as the import parses them.
 import { isRecord, stringOf, type JsonRecord } from '../content/loose-json.js';
 import { deriverOf } from '../references/derive.js';

@@ -1,5 +1,5 @@
 // SQL of the live mirror: the rows a Slack event touches (posts, comments, feeds, profiles), read and written one at
-// a time inside the change that applies the event, and each message's marks (migration 018).
+// a time inside the change that applies the event, and each message's marks (migration 017).
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CommentsTable, Database, PostsTable, SlackMessageMarksTable } from '../db/database.js';
 

@@ -56,6 +56,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v0/calendar_events.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calendar events as iCalendar
+         * @description The events the list route would answer for the same filters (published by default), all of them (at most 5000, the earliest first), as one RFC 5545 calendar. See docs/calendars.md.
+         *
+         *     Needs a token with the `read` scope.
+         */
+        get: operations["getCalendarEventsIcs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v0/calendar_events/{calendar_event_id}/registrations": {
         parameters: {
             query?: never;
@@ -550,7 +572,9 @@ export interface components {
              *     - `invalid_body` (400): The request body is invalid.
              *     - `bad_request` (400): The request is not valid HTTP.
              *     - `unauthorized` (401): A valid bearer token is required.
+             *     - `invalid_signature` (401): The request's Slack signature is missing, stale or does not match a connected community's signing secret.
              *     - `insufficient_scope` (403): The token lacks the scope this operation needs.
+             *     - `csrf_refused` (403): This form was not sent from a page of this console (its CSRF token is missing or wrong); reload the page and try again.
              *     - `not_found` (404): The requested resource was not found.
              *     - `method_not_allowed` (405): This method is not allowed on this path.
              *     - `request_timeout` (408): The request did not arrive in time.
@@ -569,7 +593,7 @@ export interface components {
              *     - `unavailable` (503): The service is temporarily unavailable; try again shortly.
              * @enum {string}
              */
-            code: "invalid_parameter" | "invalid_body" | "bad_request" | "unauthorized" | "insufficient_scope" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_in_flight" | "precondition_failed" | "event_not_published" | "registration_not_enabled" | "event_ended" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal" | "unavailable";
+            code: "invalid_parameter" | "invalid_body" | "bad_request" | "unauthorized" | "invalid_signature" | "insufficient_scope" | "csrf_refused" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_in_flight" | "precondition_failed" | "event_not_published" | "registration_not_enabled" | "event_ended" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal" | "unavailable";
             request_id: string;
             details?: {
                 field: string;
@@ -1690,6 +1714,151 @@ export interface operations {
             };
             /** @description Idempotency-Key reused with another body */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the cause is only logged */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Database unavailable */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCalendarEventsIcs: {
+        parameters: {
+            query?: {
+                /** @description upcoming: ends after now (ongoing included), start ascending; past: started before now, start descending */
+                time_filter?: "upcoming" | "past";
+                /** @description ISO 8601 date (`2026-03-08`) or date-time (`2026-03-08T09:00:00-07:00`); events overlapping that calendar day in its own offset. Overrides time_filter. */
+                date_filter?: string;
+                /** @description Absent means published only */
+                status?: "draft" | "needs_approval" | "published";
+                published_to_site?: boolean;
+                is_unlisted?: boolean;
+                /** @description UUID */
+                feed_id?: string;
+            };
+            header?: {
+                /** @description The `ETag` of an earlier answer; when still current, the answer is 304 without a body */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar document */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not modified: `If-None-Match` already holds the current `ETag`; no body */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid parameter or body */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown, revoked or expired token */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The token lacks the needed scope */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
