@@ -241,8 +241,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   if (config.console) {
     // Sign-in attempts are counted per address over a minute, apart from the per-second request limits.
+    // Its Redis outages are the request counter's too, which already says so once: this one only logs errors.
     const signInCounter = config.redisUrl
-      ? SharedCounter.connect(config.redisUrl, app.log, {
+      ? SharedCounter.connect(config.redisUrl, app.log.child({ component: 'console-sign-in' }, { level: 'error' }), {
           windowMs: 60_000,
           deadlineMs: 30,
           probeMs: 500,
