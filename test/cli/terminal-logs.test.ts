@@ -24,6 +24,7 @@ const screen = (raw: string) =>
     .replace(/ \d+\.\d ms$/gm, ' N ms')
     .replace(/in \d+\.\d s \(\d+ records\/s\)/g, 'in N s (N records/s)')
     .replace(/hth_[\w-]+/g, 'hth_TOKEN')
+    .replace(/hsl_[\w-]+/g, 'hsl_LINK')
     .split('\n');
 
 describe.runIf(hasScript)('hearth start on a terminal', () => {
@@ -70,6 +71,10 @@ describe.runIf(hasScript)('hearth start on a terminal', () => {
       'Token (scopes read, members:write): hth_TOKEN',
       'Try:',
       `  curl -H "Authorization: Bearer hth_TOKEN" "http://127.0.0.1:${port}/admin/v0/calendar_events?time_filter=upcoming&per_page=2"`,
+      '',
+      `Console: ${where}/console`,
+      `Sign in as demo@example.com (once, within 15 minutes): ${where}/console/sign-in?link=hsl_LINK`,
+      'A new link later: hearth operator link --email demo@example.com',
       '[time] INFO: GET /admin/v0/members 401 N ms',
     ]);
     expect(lines.filter((line) => line.startsWith('{') || line.includes('/healthz'))).toEqual([]);
