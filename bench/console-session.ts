@@ -22,20 +22,24 @@ async function linkSecret(databaseUrl: string, community: string): Promise<strin
   return secret;
 }
 
-/** Signs the bench operator in on `baseUrl` and answers the `Cookie` header its requests carry. */
+/**
+ * Signs the bench operator in on `baseUrl` and answers the `Cookie` header its requests carry: the session and,
+ * as a browser sends it back, the CSRF secret, so that pages reuse it rather than make a new one each time.
+ */
 export async function consoleSessionCookie(baseUrl: string, databaseUrl: string, community: string): Promise<string> {
   const secret = await linkSecret(databaseUrl, community);
   const form = await fetch(`${baseUrl}/console/sign-in?link=${encodeURIComponent(secret)}`);
   const html = await form.text();
   const csrf = /name="_csrf" value="([^"]+)"/.exec(html)?.[1];
   if (form.status !== 200 || !csrf) throw new Error(`The sign-in page answered ${form.status}: ${html.slice(0, 300)}`);
+  const csrfCookie = cookie(form, 'hearth_csrf');
   const signedIn = await fetch(`${baseUrl}/console/sign-in`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie(form, 'hearth_csrf') },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
     body: new URLSearchParams({ link: secret, _csrf: csrf }).toString(),
   });
   await signedIn.arrayBuffer();
   if (signedIn.status !== 303) throw new Error(`Signing in to the console answered ${signedIn.status}`);
-  return cookie(signedIn, 'hearth_session');
+  return `${cookie(signedIn, 'hearth_session')}; ${csrfCookie}`;
 }

@@ -92,7 +92,7 @@ function rawGet(
 
 /**
  * Mean body size (and total_records) of up to 50 of the workload's URLs; every one must answer 200 with a JSON
- * object, in the workload's coding when it has one.
+ * object (an HTML page for the console), in the workload's coding when it has one.
  */
 async function sample(hearth: Service, credentials: Record<string, string>, workload: Workload): Promise<Sample> {
   const count = Math.min(50, workload.paths.length);
