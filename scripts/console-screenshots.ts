@@ -91,5 +91,7 @@ try {
 } finally {
   await browser.close();
   await app.close();
+  // The app closes only a store it opened itself.
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 }
