@@ -41,6 +41,7 @@ export async function measure(job: LoadJob, serverPid: number): Promise<LoadFigu
       non2xx: outcome.non2xx,
       errors: outcome.errors,
       p50Ms: outcome.p50Ms,
+      p95Ms: outcome.p95Ms,
       p99Ms: outcome.p99Ms,
       cpuPerRequestUs: outcome.requests > 0 ? (cpu / outcome.requests) * 1e6 : Number.NaN,
       cpuCores: cpu / outcome.seconds,

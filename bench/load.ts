@@ -24,6 +24,7 @@ export interface LoadOutcome {
   errors: number;
   seconds: number;
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
 }
 
@@ -62,6 +63,7 @@ function run(job: LoadJob, seconds: number, latencies: Samples | null): Promise<
           errors: result.errors,
           seconds: (performance.now() - started) / 1000,
           p50Ms: percentile(sorted, 50),
+          p95Ms: percentile(sorted, 95),
           p99Ms: percentile(sorted, 99),
         });
       },

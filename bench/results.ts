@@ -9,6 +9,8 @@ export interface LoadFigures {
   non2xx: number;
   errors: number;
   p50Ms: number;
+  /** Absent from results taken before the console workload's target (p95) was added. */
+  p95Ms?: number;
   p99Ms: number;
   /** Server CPU (user + system) per response, in microseconds. */
   cpuPerRequestUs: number;

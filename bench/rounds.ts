@@ -6,7 +6,7 @@ export const ROUND_WARMUP_SECONDS = 1;
 
 /**
  * One workload's rounds as one run: responses and CPU summed (throughput over the rounds' measured seconds, CPU
- * per response over all responses), the median of the rounds' p50s, the highest p99 and peak RSS.
+ * per response over all responses), the median of the rounds' p50s, the highest p95, p99 and peak RSS.
  */
 export function combineRounds(rounds: readonly LoadFigures[]): LoadFigures {
   if (rounds.length === 0) throw new Error('No rounds to combine');
@@ -23,6 +23,9 @@ export function combineRounds(rounds: readonly LoadFigures[]): LoadFigures {
     errors: sum((round) => round.errors),
     p50Ms:
       p50s.length % 2 === 1 ? (p50s[Math.floor(middle)] ?? 0) : ((p50s[middle - 1] ?? 0) + (p50s[middle] ?? 0)) / 2,
+    ...(rounds.every((round) => round.p95Ms !== undefined)
+      ? { p95Ms: Math.max(...rounds.map((round) => round.p95Ms ?? 0)) }
+      : {}),
     p99Ms: Math.max(...rounds.map((round) => round.p99Ms)),
     cpuPerRequestUs: requests > 0 ? (cpuSeconds / requests) * 1e6 : Number.NaN,
     cpuCores: seconds > 0 ? cpuSeconds / seconds : 0,

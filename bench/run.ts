@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { renderChart } from './chart.js';
 import { renderImportChart } from './import-chart.js';
+import { consoleSessionCookie } from './console-session.js';
 import { COMMUNITY, ensureCorpus, ensurePostgresCorpus } from './corpus.js';
 import { measure } from './load-client.js';
 import { parseOptions, type BenchOptions } from './options.js';
@@ -91,9 +92,9 @@ function rawGet(
 
 /**
  * Mean body size (and total_records) of up to 50 of the workload's URLs; every one must answer 200 with a JSON
- * object, in the workload's coding when it has one.
+ * object (an HTML page for the console), in the workload's coding when it has one.
  */
-async function sample(hearth: Service, token: string, workload: Workload): Promise<Sample> {
+async function sample(hearth: Service, credentials: Record<string, string>, workload: Workload): Promise<Sample> {
   const count = Math.min(50, workload.paths.length);
   const step = workload.paths.length / count;
   const sizes: number[] = [];
@@ -102,7 +103,7 @@ async function sample(hearth: Service, token: string, workload: Workload): Promi
   for (let i = 0; i < count; i++) {
     const path = workload.paths[Math.floor(i * step)] ?? '/';
     const { coding } = workload;
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = { ...credentials };
     if (coding) headers['accept-encoding'] = coding;
     const response = await rawGet(hearth.baseUrl + path, headers);
     const body =
@@ -112,7 +113,13 @@ async function sample(hearth: Service, token: string, workload: Workload): Promi
           ? gunzipSync(response.bytes)
           : response.bytes;
     const text = body.toString('utf8');
-    const expected = path.includes('.ics') ? 'BEGIN:VCALENDAR' : path.startsWith('/admin/') ? '{"success":true' : '{';
+    const expected = path.includes('.ics')
+      ? 'BEGIN:VCALENDAR'
+      : path.startsWith('/admin/')
+        ? '{"success":true'
+        : path.startsWith('/console/')
+          ? '<!doctype html>'
+          : '{';
     if (response.status !== 200 || response.coding !== coding || !text.startsWith(expected))
       throw new Error(`${path} answered ${response.status} in ${response.coding ?? 'identity'}: ${text.slice(0, 300)}`);
     sizes.push(response.bytes.length);
@@ -160,18 +167,22 @@ async function runWorkloads(
   hearth: Service,
   baseline: BaselineService,
   token: string,
+  consoleCookie: string | null,
   workloads: Workload[],
   loads: number[],
 ) {
   const results: WorkloadResult[] = [];
   for (const workload of workloads) {
     loads.push(loadavg()[0] ?? 0);
-    const sampled = await sample(hearth, token, workload);
+    // A console workload carries the session cookie; the API's carry the token.
+    const credentials: Record<string, string> =
+      workload.session && consoleCookie ? { cookie: consoleCookie } : { authorization: `Bearer ${token}` };
+    const sampled = await sample(hearth, credentials, workload);
     const { meanTotalRecords } = sampled;
     // A 304 carries no body: the baseline answers its smallest body.
     const bodyBytes = workload.conditional ? 0 : sampled.bodyBytes;
     const etags = workload.conditional ? await etagsOf(hearth, token, workload.paths) : undefined;
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = { ...credentials };
     if (workload.coding) headers['accept-encoding'] = workload.coding;
     const job = { paths: workload.paths, headers };
     // One loaded round: the first warmed as the options say, the others only enough for their new connections.
@@ -334,6 +345,10 @@ async function main(): Promise<void> {
       .filter((w) => w.needsSearch && !withSearch)
       .map((w) => ({ name: w.name, title: w.title, reason: 'GET /search is not there yet' }));
     const workloads = all.filter((w) => withSearch || !w.needsSearch);
+    // Signed in once, before any figure is taken, when a console workload is to run.
+    const consoleCookie = workloads.some((w) => w.session)
+      ? await consoleSessionCookie(hearth.baseUrl, servedUrl, COMMUNITY)
+      : null;
     const startupPeak = peakRssMb(hearth.pid);
     log(
       `Hearth (pid ${hearth.pid}) at ${hearth.baseUrl}, baseline (pid ${baseline.pid}); ${workloads.length} workloads, each ${options.warmupSeconds} s warm-up, ` +
@@ -341,7 +356,7 @@ async function main(): Promise<void> {
     );
 
     const loads: number[] = [];
-    const measured = await runWorkloads(options, hearth, baseline, token, workloads, loads);
+    const measured = await runWorkloads(options, hearth, baseline, token, consoleCookie, workloads, loads);
     const hearthPeakRssMb = Math.max(
       startupPeak,
       ...measured.flatMap((w) => [w.hearth.peakRssMb, w.hearthAlone.peakRssMb]),

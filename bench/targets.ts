@@ -1,4 +1,4 @@
-// The speed targets (issue 11 for the read path, issue 40's search and cache misses), checked against one run's figures.
+// The speed targets (issue 11 for the read path, issue 40's search and cache misses, issue 41's console), checked against one run's figures.
 import { storeName, type ImportResult, type TargetResult, type WorkloadResult } from './results.js';
 
 // Throughput targets use the loaded run; latency targets the one-connection run, where a figure is the
@@ -49,6 +49,18 @@ export function evaluateTargets(
       pass: w.hearthAlone[figure] <= maximum,
     };
   };
+  /** Issue 41: a console page, p95 over the one-connection run (the loaded run's beside it). */
+  const consoleGoal = `${store === 'postgres' ? 'PostgreSQL: ' : ''}console pages: p95 <= 200 ms (one connection)`;
+  const consolePages = find('console-pages');
+  const consoleTarget: TargetResult =
+    consolePages?.hearthAlone.p95Ms === undefined
+      ? notRun('console-pages', consoleGoal)
+      : {
+          name: 'console-pages',
+          goal: consoleGoal,
+          measured: `${fixed(consolePages.hearthAlone.p95Ms)} ms (loaded ${fixed(consolePages.hearth.p95Ms ?? Number.NaN)} ms)`,
+          pass: consolePages.hearthAlone.p95Ms <= 200,
+        };
   /** A CPU target in µs per request (not a ratio): issue 40's search CPU. */
   const cpuMicros = (name: string, goal: string, maximum: number): TargetResult => {
     const w = find(name);
@@ -100,6 +112,7 @@ export function evaluateTargets(
       aloneTarget('search-common', 'PostgreSQL: search, common word: p99 <= 25 ms (one connection)', 'p99Ms', 25),
       aloneTarget('search-zipf', 'PostgreSQL: search-zipf: p99 <= 25 ms (one connection)', 'p99Ms', 25),
       ...missTargets,
+      consoleTarget,
       {
         name: 'memory',
         goal: 'server memory (peak RSS) <= 300 MB',
@@ -129,6 +142,7 @@ export function evaluateTargets(
     cpuTarget('post-by-id-304', '304 answers: CPU <= 1.5 x baseline', 1.5),
     ...searchTargets,
     ...missTargets,
+    consoleTarget,
     {
       name: 'memory',
       goal: 'server memory (peak RSS) <= 300 MB',

@@ -18,9 +18,13 @@ export interface Workload {
   coding?: 'br' | 'gzip';
   /** The workload asking for the same answers uncompressed, for the compression table. */
   identity?: string;
+  /** Requests carry the console's session cookie (one operator signed in once) instead of the API token. */
+  session?: boolean;
 }
 
 const API = '/admin/v0';
+/** How many paths the console workload rotates through, drawn evenly from its pages. */
+const CONSOLE_PATHS = 200;
 const n = (value: number) => value.toLocaleString('en-US');
 const PER_PAGE = 10;
 /** How many distinct ids the id lookups rotate through. */
@@ -344,6 +348,30 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       paths: shuffled([...postZipf, ...eventZipf], 33),
       needsSearch: false,
     };
+    // The console's main pages as an operator reads them: both event lists, months that hold events, a search
+    // with highlights, the members list and a name search, the health page; one signed-in session throughout.
+    const consoleBase = `/console/c/${community}`;
+    const months = [...new Set(eventDays.map((day) => day.slice(0, 7)))];
+    const someMonths = months.filter((_, i) => i % Math.max(1, Math.floor(months.length / 12)) === 0).slice(0, 12);
+    const consolePages = [
+      [`${consoleBase}/events?time_filter=upcoming`, `${consoleBase}/events?time_filter=past`],
+      someMonths.map((month) => `${consoleBase}/events/month?month=${month}`),
+      searchWords.common.map((word) => `${consoleBase}/content/search?type=post&q=${encodeURIComponent(word)}`),
+      [`${consoleBase}/members`, `${consoleBase}/members?state=active`],
+      [`${consoleBase}/health`],
+    ];
+    // Each page kind an equal share of the requests, however many addresses it has.
+    const consolePaths = consolePages.flatMap((kind) =>
+      Array.from({ length: CONSOLE_PATHS / consolePages.length }, (_, i) => kind[i % kind.length] ?? consoleBase),
+    );
+    const consoleWorkload: Workload = {
+      name: 'console-pages',
+      title: 'Console pages',
+      description: `GET of the console's main pages with one signed-in session cookie, an equal share each: events (upcoming, past), the month view (${someMonths.length} months), content search with highlights (${searchWords.common.length} common words), members, health`,
+      paths: shuffled(consolePaths, 41),
+      needsSearch: true,
+      session: true,
+    };
     const single = [
       health,
       eventById,
@@ -365,6 +393,7 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       searchOr,
       searchZipf,
       byIdZipf,
+      consoleWorkload,
     ];
     // As a community site is read: most requests open one record (links from chat, notifications, crawlers), popular
     // ones often and old ones now and then (by-id-zipf); lists next (feeds, the calendar); a search box used by one

@@ -52,6 +52,12 @@ describe('combineRounds', () => {
     expect([combined.p50Ms, combined.non2xx, combined.errors, combined.rps]).toEqual([0.5, 2, 1, 500]);
   });
 
+  it('keeps the highest p95 when every round has one, and none when a round lacks it', () => {
+    const withP95 = (p95Ms: number) => ({ ...round(1_000, 2, 50, 0.5, 9, 100), p95Ms });
+    expect(combineRounds([withP95(4), withP95(6.5), withP95(5)]).p95Ms).toBe(6.5);
+    expect('p95Ms' in combineRounds([withP95(4), round(1_000, 2, 50, 0.5, 9, 100)])).toBe(false);
+  });
+
   it('is the round itself when there is one', () => {
     const only = round(3_000, 3, 60, 0.7, 4, 120);
     expect(rounded(combineRounds([only]))).toEqual(rounded(only));
