@@ -51,6 +51,9 @@ export function createFragmentBatches(hot: HotStatements): FragmentBatches {
 
   return {
     read(communityId, kind, id) {
+      // PostgreSQL's text holds no NUL, so no record has such an id; asked in a batch it would fail the whole statement,
+      // and with it every other request of the turn.
+      if (id.includes('\u0000')) return Promise.resolve(undefined);
       return new Promise((resolve, reject) => {
         const key = `${kind}|${communityId}`;
         let batch = open.get(key);

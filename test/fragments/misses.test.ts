@@ -98,4 +98,14 @@ describe('by-id reads that miss the answer cache', () => {
     expect(statements).toHaveLength(1);
     expect(statements[0]?.params).toEqual([community, 'post', [...new Set(asked)]]);
   });
+
+  it('answers an id holding NUL as missing, and the requests of the same turn each as alone', async () => {
+    const paths = ['posts/%00', `posts/${postIds.welcome}`, 'calendar_events/%00', `calendar_events/${eventIds[0]}`];
+    const alone = await Promise.all(paths.slice(1, 2).concat(paths.slice(3)).map(fetchOne));
+    const together = await Promise.all(paths.map(fetchOne));
+    expect(together.map((answer) => answer.status)).toEqual([400, 200, 400, 200]);
+    expect([together[1]?.body, together[3]?.body].map((body) => withoutRequestId(body ?? ''))).toEqual(
+      alone.map((answer) => withoutRequestId(answer.body)),
+    );
+  });
 });
