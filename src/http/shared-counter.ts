@@ -34,9 +34,9 @@ const defaultSharedCounterOptions: SharedCounterOptions = {
   keyPrefix: 'hearth:rl:',
 };
 
-/** Counts in-process only: one Hearth process, or no Redis configured. */
-export function localCounter(windowMs: number): RequestCounter {
-  const local = new WindowCounter(windowMs);
+/** Counts in-process only: one Hearth process, or no Redis configured. `now` is monotonic milliseconds. */
+export function localCounter(windowMs: number, now?: () => number): RequestCounter {
+  const local = new WindowCounter(windowMs, now);
   return {
     hit: (key) => local.hit(key),
     peek: (key) => local.peek(key),

@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createCommunitiesService } from '../../src/communities/communities.service.js';
 import type { Scope } from '../../src/tokens/scopes.js';
 import { createTokensService } from '../../src/tokens/tokens.service.js';
+import { localCounter } from '../../src/http/shared-counter.js';
 import { importLines, type ImportSummary } from '../../src/import/import.service.js';
 import { attachContract } from './contract.js';
 import { seedCommunity, type Seeded, type TokenOptions } from './seed.js';
@@ -16,6 +17,8 @@ export interface TestApp {
   testStore: TestStore;
   /** Current time seen by the app; tests may move it. */
   clock: { now: number };
+  /** With `manualRateWindows`: ends every rate-limit window, as a second passing would. */
+  nextRateWindow(): void;
   community(slug: string): Promise<string>;
   /** The common setup: a community holding `records`, and a token of it with `scopes` (`read` by default). */
   seed(slug: string, records?: object[], scopes?: Scope[]): Promise<Seeded>;
@@ -26,7 +29,16 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { now?: number; config?: Partial<Config>; logger?: object } = {},
+  options: {
+    now?: number;
+    config?: Partial<Config>;
+    logger?: object;
+    /**
+     * Rate-limit windows that end only at `nextRateWindow()`, not after a real second: a test that counts requests
+     * against a limit then holds on a machine too loaded to send them within one second.
+     */
+    manualRateWindows?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const testStore = await createTestStore();
   const { store } = testStore;
@@ -37,7 +49,15 @@ export async function createTestApp(
     {},
     { databaseUrl: testStore.url, rateLimitPerSecond: 10_000, authFailuresPerSecond: 10_000, ...options.config },
   );
-  const app = await buildApp(config, { store, clock: now, logger: options.logger ?? false });
+  const windows = { now: 0 };
+  const requestCounter =
+    options.manualRateWindows && !config.redisUrl ? () => localCounter(1000, () => windows.now) : undefined;
+  const app = await buildApp(config, {
+    store,
+    clock: now,
+    logger: options.logger ?? false,
+    ...(requestCounter ? { requestCounter } : {}),
+  });
   // The production app, plus one read-only hook: every answer is checked against the OpenAPI document.
   attachContract(app);
   await app.ready();
@@ -48,6 +68,9 @@ export async function createTestApp(
     app,
     testStore,
     clock,
+    nextRateWindow: () => {
+      windows.now += 1000;
+    },
     community: async (slug) => (await communities.create(slug, slug)).id,
     seed: (slug, records, scopes) => seedCommunity(store, slug, { records, scopes, clock: now, writes: app.writes }),
     token: async (communityId, scopes = ['read'], opts = {}) =>

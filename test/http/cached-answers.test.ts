@@ -61,15 +61,15 @@ const header = (raw: Raw, name: string) => raw.headers.find(([key]) => key === n
 const viaHandler = { 'content-length': '0' };
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { rateLimitPerSecond: 5 } });
+  t = await createTestApp({ config: { rateLimitPerSecond: 5 }, manualRateWindows: true });
   ({ community, token } = await t.seed('fast', postRecords));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
 afterAll(() => t.close());
 
-/** Waits out the token's one-second rate-limit window. */
-const nextWindow = () => new Promise((resolve) => setTimeout(resolve, 1100));
+/** Ends the token's one-second rate-limit window (the test's windows end only when told). */
+const nextWindow = async () => t.nextRateWindow();
 
 describe('cached by-id answers', () => {
   it('answers a cached post and event exactly as a read from the store: status, headers in order, bytes, and 304', async () => {
@@ -217,7 +217,7 @@ describe('cached by-id answers when Fastify logs each request (info)', () => {
 describe('cached by-id answers behind a trusted proxy (TRUST_PROXY)', () => {
   let proxied: Awaited<ReturnType<typeof loggedApp>>;
   beforeAll(async () => {
-    proxied = await loggedApp({ config: { trustProxy: true, rateLimitPerSecond: 5 } });
+    proxied = await loggedApp({ config: { trustProxy: true, rateLimitPerSecond: 5 }, manualRateWindows: true });
   });
   afterAll(() => proxied.app.close());
 

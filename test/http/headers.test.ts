@@ -9,7 +9,7 @@ let token: string;
 let neighbour: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { rateLimitPerSecond: 5 } });
+  t = await createTestApp({ config: { rateLimitPerSecond: 5 }, manualRateWindows: true });
   ({ token } = await t.seed('acme', baseRecords));
   ({ token: neighbour } = await t.seed('etag-1'));
 });

@@ -210,7 +210,7 @@ describe('validation that cannot be amplified (item 3)', () => {
   });
 
   it("counts a token's refused bodies against its limit", async () => {
-    const limited = await createTestApp({ config: { rateLimitPerSecond: 3 } });
+    const limited = await createTestApp({ config: { rateLimitPerSecond: 3 }, manualRateWindows: true });
     try {
       const community = await limited.community('limited');
       const token = await limited.token(community, ['read', 'events:write']);

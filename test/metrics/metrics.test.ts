@@ -22,7 +22,7 @@ describe('GET /metrics, open', () => {
   let community: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { rateLimitPerSecond: 3 } });
+    t = await createTestApp({ config: { rateLimitPerSecond: 3 }, manualRateWindows: true });
     ({ community, token } = await t.seed('metrics', baseRecords, ['read']));
     writer = await t.token(community, ['read', 'members:write']);
   });
