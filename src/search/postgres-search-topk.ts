@@ -66,7 +66,7 @@ async function provenWindow(
       (select ranking::text !~ '&|<' from query) as disjunction
     from ordered o where o.n <= ${end} order by o.n`.execute(db);
   const last = rows[rows.length - 1];
-  if (!last || !last.disjunction || rows.length < end) return null;
+  if (!last?.disjunction || rows.length < end) return null;
   if (!(last.rank > NON_TITLE_MAX)) return null;
   const allRead = last.scanned < scan;
   if (!allRead && !(last.longest !== null && last.rank > titleMax(last.longest))) return 'more';
