@@ -165,16 +165,17 @@ export function createPostgresSearchIndex(budget: SearchBudget): SearchIndex {
         const [total, ids] = await Promise.all([countMatches(db, plan), exactWindow(db, plan, window)]);
         return { ids, total };
       }
-      // Side by side on two connections (the count reads every match): the exact window proven from the shortest
-      // title hits; failing a proof, every match ranked when the count shows they fit the budget, else the budget.
-      const [total, proven] = await Promise.all([
+      // Side by side on two connections (the count reads every match, as ranking them would): the ranking is
+      // capped at the budget, and exact whenever the count proves every match was read.
+      const [total, capped] = await Promise.all([
         countMatches(db, plan),
-        exactTopWindow(db, plan, window, budget.titleCandidates),
+        cappedExactWindow(db, plan, window, budget.rankBudget),
       ]);
-      if (window.offset >= total) return { ids: [], total };
+      if (total <= budget.rankBudget || window.offset >= total)
+        return { ids: total <= budget.rankBudget ? capped : [], total };
+      // Beyond the budget: the exact window when the shortest title hits prove it, else the budgeted one.
+      const proven = await exactTopWindow(db, plan, window, budget.titleCandidates);
       if (proven) return { ids: proven, total };
-      if (total <= budget.rankBudget)
-        return { ids: await cappedExactWindow(db, plan, window, budget.rankBudget), total };
       return { ids: await budgetedWindow(db, plan, candidatesOf(plan, budget.titleCandidates), window), total };
     },
   };

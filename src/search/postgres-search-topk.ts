@@ -31,8 +31,9 @@ const titleMax = (lexemes: number): number => MARGIN / Math.log2(1 + lexemes);
 /** Title hits read at first per answer: this many times the window's end, at least the floor. */
 const SCAN_FACTOR = 4;
 const SCAN_FLOOR = 200;
-/** Beyond this many title hits read, the proof is given up for the budgeted answer (deep pages). */
-const SCAN_CEILING = 20_000;
+/** One more try, this many times as many, when the first read proves nothing; then the budgeted answer. */
+const SCAN_GROWTH = 8;
+const ATTEMPTS = 2;
 
 interface Row {
   id: string;
@@ -56,11 +57,13 @@ async function provenWindow(
   scan: number,
 ): Promise<string[] | 'more' | null> {
   const end = window.offset + window.limit;
+  // Ranked after the limit: only the documents read are ranked, not every title hit.
   const { rows } = await sql<Row>`${plan.withQuery}, scan as materialized (
-      select s.id, s.created_at, length(s.document) as lexemes, ${plan.rank} as rank from ${plan.table} s
+      select s.id, s.created_at, s.document, length(s.document) as lexemes from ${plan.table} s
       where ${plan.matches} and ${plan.titled}
       order by length(s.document) limit ${scan}),
-    ordered as (select id, rank, row_number() over (order by rank desc, created_at desc, id desc) as n from scan)
+    ranked as (select s.id, s.created_at, ${plan.rank} as rank from scan s),
+    ordered as (select id, rank, row_number() over (order by rank desc, created_at desc, id desc) as n from ranked)
     select o.id, o.n::int as n, o.rank::float8 as rank,
       (select count(*) from scan)::int as scanned, (select max(lexemes) from scan)::int as longest,
       (select ranking::text !~ '&|<' from query) as disjunction
@@ -87,7 +90,8 @@ export async function exactTopWindow(
 ): Promise<string[] | null> {
   const end = window.offset + window.limit;
   if (end > titleCandidates) return null;
-  for (let scan = Math.max(SCAN_FLOOR, end * SCAN_FACTOR); scan <= SCAN_CEILING; scan *= 4) {
+  let scan = Math.max(SCAN_FLOOR, end * SCAN_FACTOR);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++, scan *= SCAN_GROWTH) {
     const found = await provenWindow(db, plan, window, scan);
     if (found !== 'more') return found;
   }
