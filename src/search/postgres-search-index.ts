@@ -1,10 +1,9 @@
-// Search on PostgreSQL: tsquery over the (community_id, document) GIN index, ranked by ts_rank (title A 1.0, body B 0.1); large answers exact when proven (postgres-search-topk.ts), else on a budget.
+// Search on PostgreSQL: tsquery over the (community_id, document) GIN index, ranked by ts_rank (title A 1.0, body B 0.1), large answers ranked on a budget.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { SearchBudget } from './search-budget.js';
 import type { SearchHits, SearchIndex, SearchKind, SearchWindow } from './search-index.js';
 import { toTsquery } from './postgres-search-query.js';
-import { exactTopWindow } from './postgres-search-topk.js';
 import type { SearchQuery } from './search-query.js';
 
 /**
@@ -42,19 +41,16 @@ function groupTexts(query: SearchQuery): { matching: string[]; ranking: string[]
 }
 
 /** One search's SQL: the query CTE and the condition of a match. */
-export interface Plan {
+interface Plan {
   readonly withQuery: RawBuilder<unknown>;
   /** A match likeliest to rank first: a required word in the title, or (OR queries) every alternative matched. */
   readonly candidate: RawBuilder<unknown>;
-  /** A ranking word in the title. */
-  readonly titled: RawBuilder<unknown>;
   readonly table: RawBuilder<unknown>;
   readonly matches: RawBuilder<unknown>;
   readonly rank: RawBuilder<unknown>;
 }
 
-/** Exported for the top-k proof's own tests. */
-export function planOf(kind: SearchKind, communityId: string, query: SearchQuery): Plan | null {
+function planOf(kind: SearchKind, communityId: string, query: SearchQuery): Plan | null {
   const { matching, ranking } = groupTexts(query);
   if (matching.length === 0) return null;
   // Each group is normalized apart, and one that keeps no required lexeme (its words all folded to
@@ -74,7 +70,6 @@ export function planOf(kind: SearchKind, communityId: string, query: SearchQuery
   return {
     withQuery,
     candidate: matching.length > 1 ? sql`(${titled} or s.document @@ (select every from query))` : titled,
-    titled,
     table: sql.table(tables[kind].table),
     matches: sql`s.community_id = ${communityId} and s.document @@ (select matching from query)`,
     rank: sql`ts_rank(${WEIGHTS}, s.document, (select ranking from query), ${LENGTH_NORMALIZATION})`,
@@ -165,17 +160,14 @@ export function createPostgresSearchIndex(budget: SearchBudget): SearchIndex {
         const [total, ids] = await Promise.all([countMatches(db, plan), exactWindow(db, plan, window)]);
         return { ids, total };
       }
-      // Side by side on two connections (the count reads every match, as ranking them would): the ranking is
-      // capped at the budget, and exact whenever the count proves every match was read.
+      // Side by side on two connections (the count reads every match, as ranking them would): the
+      // ranking is capped at the budget, and exact whenever the count proves every match was read.
       const [total, capped] = await Promise.all([
         countMatches(db, plan),
         cappedExactWindow(db, plan, window, budget.rankBudget),
       ]);
       if (total <= budget.rankBudget || window.offset >= total)
         return { ids: total <= budget.rankBudget ? capped : [], total };
-      // Beyond the budget: the exact window when the shortest title hits prove it, else the budgeted one.
-      const proven = await exactTopWindow(db, plan, window, budget.titleCandidates);
-      if (proven) return { ids: proven, total };
       return { ids: await budgetedWindow(db, plan, candidatesOf(plan, budget.titleCandidates), window), total };
     },
   };
