@@ -23,30 +23,50 @@ export interface FragmentBatches {
 /**
  * Ids asked in one turn gather per (community, kind); at the end of the turn (setImmediate, after the turn's I/O
  * callbacks) each batch is one round trip of one prepared statement, the same text for any number of ids, and each
- * request gets its own row or undefined. A failure fails that batch's requests alone.
+ * request gets its own row or undefined. A failure fails that batch's requests alone. At most one statement per
+ * (community, kind) is in flight: ids asked meanwhile gather into the next batch, sent when it answers, so that
+ * under load the batches grow instead of the round trips.
  */
 export function createFragmentBatches(hot: HotStatements): FragmentBatches {
   let open = new Map<string, Batch>();
+  const inFlight = new Set<string>();
   let scheduled = false;
 
-  function run(batch: Batch): void {
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
+  }
+
+  function run(key: string, batch: Batch): void {
+    inFlight.add(key);
     const ids = [...batch.waiting.keys()];
-    Promise.resolve(readBatch(hot, batch.communityId, batch.kind, ids)).then(
-      (rows) => {
-        const byId = new Map(rows.map((row) => [row.id, row]));
-        for (const [id, waiters] of batch.waiting) for (const waiter of waiters) waiter.resolve(byId.get(id));
-      },
-      (error: unknown) => {
-        for (const waiters of batch.waiting.values()) for (const waiter of waiters) waiter.reject(error);
-      },
-    );
+    Promise.resolve()
+      .then(() => readBatch(hot, batch.communityId, batch.kind, ids))
+      .then(
+        (rows) => {
+          const byId = new Map(rows.map((row) => [row.id, row]));
+          for (const [id, waiters] of batch.waiting) for (const waiter of waiters) waiter.resolve(byId.get(id));
+        },
+        (error: unknown) => {
+          for (const waiters of batch.waiting.values()) for (const waiter of waiters) waiter.reject(error);
+        },
+      )
+      .finally(() => {
+        inFlight.delete(key);
+        // The ids that gathered while this one was in flight go at the end of this turn, with this turn's own.
+        if (open.has(key)) schedule();
+      });
   }
 
   function flush(): void {
     scheduled = false;
-    const batches = open;
-    open = new Map();
-    for (const batch of batches.values()) run(batch);
+    const waiting = new Map<string, Batch>();
+    for (const [key, batch] of open) {
+      if (inFlight.has(key)) waiting.set(key, batch);
+      else run(key, batch);
+    }
+    open = waiting;
   }
 
   return {
@@ -64,10 +84,7 @@ export function createFragmentBatches(hot: HotStatements): FragmentBatches {
         const waiters = batch.waiting.get(id);
         if (waiters) waiters.push({ resolve, reject });
         else batch.waiting.set(id, [{ resolve, reject }]);
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
+        schedule();
       });
     },
   };

@@ -99,6 +99,46 @@ describe('by-id reads that miss the answer cache', () => {
     expect(statements[0]?.params).toEqual([community, 'post', [...new Set(asked)]]);
   });
 
+  it.runIf(testDatabaseUrl)(
+    'keeps one statement in flight per community and kind: ids asked meanwhile go together when it answers',
+    async () => {
+      const batches = createFragmentBatches(t.testStore.store.hot);
+      const community = await communityOf('misses');
+      const [first, ...rest] = Object.values(postIds);
+      statements.length = 0;
+      const firstRead = batches.read(community, 'post', first ?? '');
+      let firstAnswered = false;
+      void firstRead.then(() => {
+        firstAnswered = true;
+      });
+      const postStatements = () => statements.filter(({ params }) => params[1] === 'post').length;
+      // Asked over the next turns; while the first statement is in flight, no other is sent.
+      const later: Promise<unknown>[] = [];
+      for (const id of [...rest, 'zzzzzzzzzzzz']) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (firstAnswered) break;
+        expect(postStatements()).toBe(1);
+        later.push(batches.read(community, 'post', id));
+      }
+      expect(later.length).toBeGreaterThan(0);
+      const events = batches.read(community, 'event', eventIds[0] ?? '');
+      const rows = await Promise.all([firstRead, ...later, events]);
+      expect(rows.map((row) => (row as { id: string } | undefined)?.id ?? null)).toEqual([
+        first,
+        ...[...rest, 'zzzzzzzzzzzz'].slice(0, later.length).map((id) => (id === 'zzzzzzzzzzzz' ? null : id)),
+        eventIds[0],
+      ]);
+      const posts = statements.filter(({ params }) => params[1] === 'post');
+      // The first id alone, then every id asked while it was in flight in one statement.
+      expect(posts[0]?.params).toEqual([community, 'post', [first]]);
+      expect(posts).toHaveLength(2);
+      expect(posts.flatMap(({ params }) => params[2] as string[])).toEqual([
+        first,
+        ...[...rest, 'zzzzzzzzzzzz'].slice(0, later.length),
+      ]);
+    },
+  );
+
   it('answers an id holding NUL as missing, and the requests of the same turn each as alone', async () => {
     const paths = ['posts/%00', `posts/${postIds.welcome}`, 'calendar_events/%00', `calendar_events/${eventIds[0]}`];
     const alone = await Promise.all(paths.slice(1, 2).concat(paths.slice(3)).map(fetchOne));
