@@ -187,7 +187,7 @@ export async function ensurePostgresCorpus(options: {
     await admin.end();
   }
   if (migrate) {
-    await runHearthCommand(['community', 'list'], url.toString());
+    await runHearthCommand(['migrate'], url.toString());
     return url.toString();
   }
   options.log(`Building PostgreSQL corpus ${name}: hearth demo --scale ${options.scale} --seed ${options.seed} ...`);
@@ -227,12 +227,12 @@ export async function ensureCorpus(options: {
   const older = olderCorpus(dir, scale, seed, key);
   if (!options.rebuild && older) {
     // Same records under an older schema: migrating it forward (as an upgrade would) is minutes, not a rebuild.
-    log(`Migrating corpus ${older} to schema ${schema} (hearth migrates at start) ...`);
+    log(`Migrating corpus ${older} to schema ${schema} (hearth migrate) ...`);
     const migrating = join(dir, `${key}.building.db`);
     removeDatabase(migrating);
     renameSync(join(dir, `${older}.db`), migrating);
     const started = performance.now();
-    await runHearthCommand(['community', 'list'], migrating);
+    await runHearthCommand(['migrate'], migrating);
     removeDatabase(path);
     renameSync(migrating, path);
     const info = JSON.parse(readFileSync(join(dir, `${older}.json`), 'utf8')) as CorpusInfo;

@@ -42,6 +42,14 @@ export interface WorkloadResult {
   baselineAlone: LoadFigures;
   /** Share of the loaded run's answers served from the answer cache (from /metrics), or null when unknown. */
   cacheHitRate?: number | null;
+  /** A workload of several page kinds (the console's): each kind on one connection alone, after the runs above. */
+  pages?: PageFigures[];
+}
+
+export interface PageFigures {
+  name: string;
+  urls: number;
+  hearthAlone: LoadFigures;
 }
 
 export interface SkippedWorkload {

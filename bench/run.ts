@@ -13,7 +13,14 @@ import { parseOptions, type BenchOptions } from './options.js';
 import { peakRssMb } from './proc-stats.js';
 import { repoRoot, runHearth, startBaseline, startHearth, type BaselineService, type Service } from './processes.js';
 import { importChartFile, importResultsFile, readImportStores, resultsFile, writeReport } from './report.js';
-import type { BenchResults, ImportResults, LoadFigures, SkippedWorkload, WorkloadResult } from './results.js';
+import type {
+  BenchResults,
+  ImportResults,
+  LoadFigures,
+  PageFigures,
+  SkippedWorkload,
+  WorkloadResult,
+} from './results.js';
 import { combineRounds, ROUND_WARMUP_SECONDS } from './rounds.js';
 import { mean } from './stats.js';
 import { evaluateImportTargets, evaluateTargets } from './targets.js';
@@ -162,6 +169,14 @@ function summaryLine(w: WorkloadResult): string {
   );
 }
 
+function pageLine(page: PageFigures): string {
+  const f = page.hearthAlone;
+  return (
+    `    ${page.name.padEnd(20)} one connection p50/p95/p99 ${f.p50Ms.toFixed(2)}/${(f.p95Ms ?? Number.NaN).toFixed(2)}/${f.p99Ms.toFixed(2)} ms, ` +
+    `${Math.round(f.cpuPerRequestUs)} µs CPU/req, ${f.requests} requests over ${page.urls} addresses`
+  );
+}
+
 async function runWorkloads(
   options: BenchOptions,
   hearth: Service,
@@ -212,6 +227,13 @@ async function runWorkloads(
     checkClean(`${workload.name} (Hearth, one connection)`, hearthAlone);
     const baselineAlone = await measure({ ...alone, baseUrl: baseline.baseUrl }, baseline.pid);
     checkClean(`${workload.name} (baseline, one connection)`, baselineAlone);
+    // Each page kind alone too, for the percentiles of each (the mixed run's p95 hides which page is slow).
+    const pages: PageFigures[] = [];
+    for (const kind of workload.pages ?? []) {
+      const figures = await measure({ ...alone, paths: kind.paths, baseUrl: hearth.baseUrl }, hearth.pid);
+      checkClean(`${workload.name}: ${kind.name} (Hearth, one connection)`, figures);
+      pages.push({ name: kind.name, urls: new Set(kind.paths).size, hearthAlone: figures });
+    }
     const result: WorkloadResult = {
       name: workload.name,
       title: workload.title,
@@ -227,8 +249,10 @@ async function runWorkloads(
       hearthAlone,
       baselineAlone,
       cacheHitRate: hitRate(cacheBefore, cacheAfter),
+      ...(pages.length > 0 ? { pages } : {}),
     };
     log(summaryLine(result));
+    for (const page of pages) log(pageLine(page));
     results.push(result);
   }
   return results;

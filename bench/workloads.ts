@@ -20,6 +20,8 @@ export interface Workload {
   identity?: string;
   /** Requests carry the console's session cookie (one operator signed in once) instead of the API token. */
   session?: boolean;
+  /** Its paths in kinds (the console's pages), each kind also measured on its own for its own percentiles. */
+  pages?: { name: string; paths: string[] }[];
 }
 
 const API = '/admin/v0';
@@ -354,15 +356,23 @@ export function buildWorkloads(databasePath: string, community: string, withSear
     const months = [...new Set(eventDays.map((day) => day.slice(0, 7)))];
     const someMonths = months.filter((_, i) => i % Math.max(1, Math.floor(months.length / 12)) === 0).slice(0, 12);
     const consolePages = [
-      [`${consoleBase}/events?time_filter=upcoming`, `${consoleBase}/events?time_filter=past`],
-      someMonths.map((month) => `${consoleBase}/events/month?month=${month}`),
-      searchWords.common.map((word) => `${consoleBase}/content/search?type=post&q=${encodeURIComponent(word)}`),
-      [`${consoleBase}/members`, `${consoleBase}/members?state=active`],
-      [`${consoleBase}/health`],
+      {
+        name: 'events lists',
+        paths: [`${consoleBase}/events?time_filter=upcoming`, `${consoleBase}/events?time_filter=past`],
+      },
+      { name: 'month view', paths: someMonths.map((month) => `${consoleBase}/events/month?month=${month}`) },
+      {
+        name: 'content search',
+        paths: searchWords.common.map(
+          (word) => `${consoleBase}/content/search?type=post&q=${encodeURIComponent(word)}`,
+        ),
+      },
+      { name: 'members', paths: [`${consoleBase}/members`, `${consoleBase}/members?state=active`] },
+      { name: 'health', paths: [`${consoleBase}/health`] },
     ];
     // Each page kind an equal share of the requests, however many addresses it has.
-    const consolePaths = consolePages.flatMap((kind) =>
-      Array.from({ length: CONSOLE_PATHS / consolePages.length }, (_, i) => kind[i % kind.length] ?? consoleBase),
+    const consolePaths = consolePages.flatMap(({ paths }) =>
+      Array.from({ length: CONSOLE_PATHS / consolePages.length }, (_, i) => paths[i % paths.length] ?? consoleBase),
     );
     const consoleWorkload: Workload = {
       name: 'console-pages',
@@ -371,6 +381,7 @@ export function buildWorkloads(databasePath: string, community: string, withSear
       paths: shuffled(consolePaths, 41),
       needsSearch: true,
       session: true,
+      pages: consolePages,
     };
     const single = [
       health,

@@ -1,9 +1,11 @@
-// `npx tsx scripts/console-screenshots.ts`: the console's main pages as PNGs in docs/console/, taken in chromium
-// from Hearth run in this process on a temporary SQLite store holding the demo community.
+// `npx tsx scripts/console-screenshots.ts [--check DIR]`: the console's main pages as PNGs in docs/console/, taken in
+// chromium from Hearth run in this process on a temporary SQLite store holding the demo community; with --check, also
+// every page whole at 360 px and 1280 px wide into DIR, to look over (not for the docs).
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { buildApp } from '../src/app.js';
 import { createCommunitiesService } from '../src/communities/communities.service.js';
@@ -16,6 +18,7 @@ import { signInUrl } from '../src/operators/sign-in-url.js';
 import { upgradeStore } from '../src/store-upgrade.js';
 
 const executablePath = process.env['CHROMIUM'] ?? '/usr/bin/chromium';
+const check = parseArgs({ options: { check: { type: 'string' } } }).values.check;
 const out = fileURLToPath(new URL('../docs/console/', import.meta.url));
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 780 };
@@ -88,6 +91,24 @@ try {
   const phone = await context.newPage();
   await phone.setViewportSize(PHONE);
   await shoot(phone, 'events-360', `${pages}/events?time_filter=upcoming`);
+  if (check) {
+    mkdirSync(check, { recursive: true });
+    const extra: [string, string][] = [
+      ['past', `${pages}/events?time_filter=past`],
+      ['content', `${pages}/content`],
+      ['feed', `${pages}/content/feeds/home`],
+      ['comments', `${pages}/content/search?type=comment&q=${encodeURIComponent(vocabulary.nouns[0] ?? 'garden')}`],
+    ];
+    for (const [name, url] of [...shots, ...extra])
+      for (const [on, width] of [
+        [phone, 360],
+        [page, 1280],
+      ] as const) {
+        await on.goto(url);
+        await on.screenshot({ path: join(check, `${name}-${width}.png`), fullPage: true });
+      }
+    console.log(`${check}: every page at 360 and 1280 px`);
+  }
 } finally {
   await browser.close();
   await app.close();

@@ -48,8 +48,13 @@ export interface Day {
   date: string;
   day: number;
   inMonth: boolean;
-  events: { id: string; title: string; time: string }[];
+  /** Mon…Sun, for narrow pages where the column headings are hidden. */
+  weekday: string;
+  /** Earliest first; `time` is the start in UTC on the day it starts, null on the days an event continues into. */
+  events: { id: string; title: string; time: string | null }[];
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** Weeks of days (Monday first) covering the month; an event is listed on each UTC day it overlaps within the month. */
 export function monthGrid(month: Month, records: Record<string, unknown>[]): Day[][] {
@@ -65,18 +70,27 @@ export function monthGrid(month: Month, records: Record<string, unknown>[]): Day
       const inMonth = dayStart >= month.from && dayStart < month.to;
       const events = inMonth
         ? records
-            .filter((r) => {
+            .map((r) => {
               const s = Date.parse(String(r['start_date']));
               const e = r['end_date'] ? Date.parse(String(r['end_date'])) : s;
-              return s < dayStart + dayMs && (e > dayStart || s >= dayStart);
+              return { r, s, e };
             })
-            .map((r) => ({
+            .filter(({ s, e }) => s < dayStart + dayMs && (e > dayStart || s >= dayStart))
+            .sort((a, b) => a.s - b.s)
+            .map(({ r, s }) => ({
               id: String(r['id']),
               title: String(r['title']),
-              time: String(r['start_date']).slice(11, 16),
+              // The grid's days are UTC days: the time shown is UTC too, so that an event sits on the day it names.
+              time: s >= dayStart ? new Date(s).toISOString().slice(11, 16) : null,
             }))
         : [];
-      week.push({ date, day: new Date(dayStart).getUTCDate(), inMonth, events });
+      week.push({
+        date,
+        day: new Date(dayStart).getUTCDate(),
+        weekday: WEEKDAYS[new Date(dayStart).getUTCDay()] ?? '',
+        inMonth,
+        events,
+      });
     }
     weeks.push(week);
   }

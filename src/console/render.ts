@@ -33,6 +33,21 @@ export function url(path: string, params: Record<string, unknown> = {}): string 
   return text ? `${path}?${text}` : path;
 }
 
+const instant = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/**
+ * A time as a page shows it, to the minute with its offset: `2026-03-07 09:00 +01:00` for an event's own zone,
+ * `2026-03-10 12:00 UTC` for the store's times (UTC, with or without `+00`). Anything else is shown as it is.
+ */
+export function when(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const match = instant.exec(value);
+  if (!match) return value;
+  const [, day, minute, offset] = match;
+  const utc = offset === undefined || offset === 'Z' || /^\+00(:?00)?$/.test(offset);
+  return `${day} ${minute} ${utc ? 'UTC' : offset}`;
+}
+
 export async function page(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -50,6 +65,7 @@ export async function page(
     notice: takeNotice(request, reply),
     sections,
     url,
+    when,
   });
   // Pages hold secrets shown once and per-operator data: never kept by a cache, never framed by another site.
   return reply

@@ -27,24 +27,41 @@ function members(db: Kysely<Database>, communityId: string, filter: MemberListFi
   return query;
 }
 
-/** A page of members in e-mail order, and how many match in all. */
+/**
+ * A page of members in e-mail order, and how many match in all. The page's ids and the count come from the
+ * `profiles_member_list` index alone (migration 025: filters, name and order in it), then only the page's rows are
+ * read: a deep page skips index entries, not profile rows.
+ */
 export async function listMembers(
   db: Kysely<Database>,
   communityId: string,
   filter: MemberListFilter,
 ): Promise<{ rows: ProfileRow[]; total: number }> {
-  const [count, rows] = await Promise.all([
+  const [count, ids] = await Promise.all([
     members(db, communityId, filter)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow(),
+    // `email_key` is unique in a community: the order is total without the id.
     members(db, communityId, filter)
-      .selectAll()
+      .select('id')
       .orderBy('email_key')
-      .orderBy('id')
       .limit(filter.limit)
       .offset(filter.offset)
       .execute(),
   ]);
+  if (ids.length === 0) return { rows: [], total: Number(count.n) };
+  const found = await db
+    .selectFrom('profiles')
+    .selectAll()
+    .where('community_id', '=', communityId)
+    .where(
+      'id',
+      'in',
+      ids.map((r) => r.id),
+    )
+    .execute();
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows = ids.flatMap((r) => byId.get(r.id) ?? []);
   return { rows, total: Number(count.n) };
 }
 

@@ -72,15 +72,47 @@ export async function insertSession(db: Kysely<Database>, row: SessionRow): Prom
   await db.insertInto('operator_sessions').values(row).execute();
 }
 
-/** A live session and its operator. */
-export function findSession(db: Kysely<Database>, idHash: string, now: string) {
+/**
+ * A live session, its operator and the communities they may manage (those listed for them, or every one when none
+ * is), in one statement: one row per community, ordered by slug; no rows when the session is gone, past its end or
+ * idle since `idleSince`. A community-less store answers one row whose community is null.
+ */
+export function findSignedIn(db: Kysely<Database>, idHash: string, now: string, idleSince: string) {
   return db
-    .selectFrom('operator_sessions')
-    .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
-    .select(['operator_sessions.id_hash', 'operator_sessions.expires_at', 'operators.id', 'operators.email'])
-    .where('operator_sessions.id_hash', '=', idHash)
-    .where('operator_sessions.expires_at', '>', now)
-    .executeTakeFirst();
+    .selectFrom('operator_sessions as s')
+    .innerJoin('operators as o', 'o.id', 's.operator_id')
+    .leftJoin('communities as c', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('operator_communities as any_oc')
+                .select('any_oc.operator_id')
+                .whereRef('any_oc.operator_id', '=', 'o.id'),
+            ),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('operator_communities as oc')
+              .select('oc.operator_id')
+              .whereRef('oc.operator_id', '=', 'o.id')
+              .whereRef('oc.community_id', '=', 'c.id'),
+          ),
+        ]),
+      ),
+    )
+    .select(['s.last_seen_at', 'o.id as operator_id', 'o.email', 'c.id as community_id', 'c.slug', 'c.name'])
+    .where('s.id_hash', '=', idHash)
+    .where('s.expires_at', '>', now)
+    .where('s.last_seen_at', '>', idleSince)
+    .orderBy('c.slug')
+    .execute();
+}
+
+/** Notes a session's use (its idle window starts again), unless it was signed out meanwhile. */
+export async function touchSession(db: Kysely<Database>, idHash: string, now: string): Promise<void> {
+  await db.updateTable('operator_sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
 }
 
 export function sessionsOf(db: Kysely<Database>, operatorId: string): Promise<SessionRow[]> {

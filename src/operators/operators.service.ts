@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { findCommunityBySlug, listCommunities } from '../communities/communities.repository.js';
+import { findCommunityBySlug } from '../communities/communities.repository.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { newUuid } from '../lib/ids.js';
 import { hashSecret } from '../lib/secret-hash.js';
@@ -14,19 +14,27 @@ import {
   deleteSession,
   deleteSessionsOf,
   findOperatorByEmail,
-  findSession,
+  findSignedIn,
   insertLink,
   insertOperator,
   insertSession,
   listOperators,
   sessionsOf,
+  touchSession,
   useLink,
 } from './operators.repository.js';
 
 /** A sign-in link is good this long, once. */
 export const LINK_LIFETIME_MS = 15 * 60_000;
-/** A session lasts this long from sign-in, however active; then the operator asks for a new link. */
+/** A session lasts at most this long from sign-in, however active; then the operator asks for a new link. */
 export const SESSION_LIFETIME_MS = 12 * 3_600_000;
+/** Within that, a session left unused this long ends (each use starts the window again). */
+export const SESSION_IDLE_MS = 2 * 3_600_000;
+/**
+ * A session's use is written at most this often: a page reads its session in one statement, and one in a minute
+ * also writes. The idle window is thus kept to within this much (a session ends between 1 h 59 and 2 h unused).
+ */
+export const SESSION_TOUCH_MS = 60_000;
 
 export class OperatorError extends Error {}
 
@@ -91,11 +99,14 @@ export function createOperatorsService(db: Kysely<Database>, clock: Clock = syst
 
     async list() {
       const operators = await listOperators(db);
+      const now = clock();
+      const live = (s: { expires_at: string; last_seen_at: string }) =>
+        s.expires_at > toStored(now) && s.last_seen_at > toStored(now - SESSION_IDLE_MS);
       return Promise.all(
         operators.map(async (o) => ({
           ...o,
           communities: (await communitiesOf(db, o.id)).map((c) => c.slug),
-          sessions: (await sessionsOf(db, o.id)).filter((s) => s.expires_at > toStored(clock())).length,
+          sessions: (await sessionsOf(db, o.id)).filter(live).length,
         })),
       );
     },
@@ -130,21 +141,23 @@ export function createOperatorsService(db: Kysely<Database>, clock: Clock = syst
       return secret;
     },
 
-    /** The operator of a live session, with the communities they may manage; null when signed out or expired. */
+    /**
+     * The operator of a live session, with the communities they may manage; null when signed out, expired or idle.
+     * One statement reads it all, so revoking a session (a deleted row) is seen by the next request.
+     */
     async signedIn(sessionSecret: string): Promise<SignedIn | null> {
       if (!sessionSecret.startsWith('hss_') || sessionSecret.length > 100) return null;
       const sessionHash = hashSecret(sessionSecret);
-      const row = await findSession(db, sessionHash, toStored(clock()));
-      if (!row) return null;
-      const scoped = await communitiesOf(db, row.id);
-      const all = await listCommunities(db);
-      const allowed = scoped.length === 0 ? all : all.filter((c) => scoped.some((s) => s.id === c.id));
-      return {
-        operatorId: row.id,
-        email: row.email,
-        sessionHash,
-        communities: allowed.map((c) => ({ id: c.id, slug: c.slug, name: c.name })),
-      };
+      const now = clock();
+      const rows = await findSignedIn(db, sessionHash, toStored(now), toStored(now - SESSION_IDLE_MS));
+      const first = rows[0];
+      if (!first) return null;
+      if (first.last_seen_at < toStored(now - SESSION_TOUCH_MS)) await touchSession(db, sessionHash, toStored(now));
+      const communities: SignedIn['communities'] = [];
+      for (const row of rows)
+        if (row.community_id !== null && row.slug !== null && row.name !== null)
+          communities.push({ id: row.community_id, slug: row.slug, name: row.name });
+      return { operatorId: first.operator_id, email: first.email, sessionHash, communities };
     },
 
     signOut: (sessionHash: string) => deleteSession(db, sessionHash),

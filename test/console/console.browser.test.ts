@@ -209,12 +209,12 @@ describe.skipIf(!hasChromium)('the console in Chromium', () => {
       ],
     });
     expect(((event?.['hosts'] ?? []) as { profile_id: string }[]).map((h) => h.profile_id)).toEqual([profileIds.ada]);
-    // The list and the month view show it.
+    // The list and the month view show it (the month's days and times are UTC: 18:00 at +02:00 is 16:00).
     await page.goto(`${base}/console/c/acme/events?time_filter=upcoming`);
     await expect(page.getByRole('link', { name: 'Console meetup' }).count()).resolves.toBe(1);
     await page.goto(`${base}/console/c/acme/events/month?month=2026-04`);
     await check(page, 'month');
-    expect(await page.locator('td[data-date="2026-04-01"] li').allInnerTexts()).toEqual(['18:00 Console meetup']);
+    expect(await page.locator('td[data-date="2026-04-01"] li').allInnerTexts()).toEqual(['16:00 Console meetup']);
   });
 
   it('refuses an edit made while another tab changed the event, and says so', async () => {

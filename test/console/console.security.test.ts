@@ -132,6 +132,73 @@ describe('sessions and tokens stay apart', () => {
   });
 });
 
+describe('a session read', () => {
+  it('is one statement per page, and writes its use at most once a minute', async () => {
+    let statements = 0;
+    const counted = createOperatorsService(
+      t.testStore.store.db.withPlugin({
+        transformQuery: (args) => {
+          statements++;
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      }),
+      () => t.clock.now,
+    );
+    const client = consoleClient(t.app, '10.0.1.4');
+    await signIn(client, await operators.link('ops@example.com'));
+    const secret = String(client.cookies.get('hearth_session'));
+    const read = async () => {
+      statements = 0;
+      const signedIn = await counted.signedIn(secret);
+      return [statements, signedIn?.email, signedIn?.communities.map((c) => c.slug)];
+    };
+    expect(await read()).toEqual([1, 'ops@example.com', ['acme']]);
+    t.clock.now += 59_000;
+    expect(await read()).toEqual([1, 'ops@example.com', ['acme']]);
+    // Past a minute since its use was written: the read, then the write of this use.
+    t.clock.now += 2_000;
+    expect(await read()).toEqual([2, 'ops@example.com', ['acme']]);
+    expect(await read()).toEqual([1, 'ops@example.com', ['acme']]);
+    // Revoked: the next read finds nothing, in the same one statement.
+    await operators.revokeSessions('ops@example.com');
+    expect(await read()).toEqual([1, undefined, undefined]);
+  });
+
+  it('an operator of every community reads them all, in the same one statement', async () => {
+    const { link } = await operators.create('every@example.com', []);
+    const client = consoleClient(t.app, '10.0.1.5');
+    await signIn(client, link);
+    const signedIn = await operators.signedIn(String(client.cookies.get('hearth_session')));
+    expect(signedIn?.communities.map((c) => [c.slug, c.name])).toEqual([
+      ['acme', 'acme'],
+      ['other', 'other'],
+    ]);
+  });
+
+  it('ends after 2 hours unused, and after 12 hours however used', async () => {
+    const client = consoleClient(t.app, '10.0.1.6');
+    await signIn(client, await operators.link('ops@example.com'));
+    const signedInAt = t.clock.now;
+    // Used every 1 h 59: each use starts the idle window again, up to the 12 hours.
+    for (let hours = 1; hours <= 6; hours++) {
+      t.clock.now += 2 * 3_600_000 - 60_000;
+      expect((await client.get('/console/c/acme/events')).statusCode, `after ${hours} uses`).toBe(200);
+    }
+    t.clock.now = signedInAt + 12 * 3_600_000 - 1;
+    expect((await client.get('/console/c/acme/events')).statusCode).toBe(200);
+    t.clock.now = signedInAt + 12 * 3_600_000;
+    expect((await client.get('/console/c/acme/events')).headers.location).toBe('/console/sign-in');
+
+    const idle = consoleClient(t.app, '10.0.1.7');
+    await signIn(idle, await operators.link('ops@example.com'));
+    t.clock.now += 2 * 3_600_000 - 1;
+    expect((await idle.get('/console/c/acme/events')).statusCode).toBe(200);
+    t.clock.now += 2 * 3_600_000;
+    expect((await idle.get('/console/c/acme/events')).headers.location).toBe('/console/sign-in');
+  });
+});
+
 describe('CSRF', () => {
   it('refuses a change without the form token, or with another session’s, and changes nothing', async () => {
     const client = consoleClient(t.app, '10.0.2.1');
