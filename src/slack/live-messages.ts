@@ -80,7 +80,7 @@ async function writeRecord(
     } else {
       await trx.insertInto('posts').values(row).execute();
       await recountPost(trx, communityId, id);
-      await recountFeed(trx, communityId, row.feed_id);
+      ctx.later(`feed:${row.feed_id}`, () => recountFeed(trx, communityId, row.feed_id));
       await change.refresh({ feeds: [row.feed_id] });
     }
     await change.refresh({ posts: [id] });
@@ -298,7 +298,7 @@ export async function applyDeleted(ctx: LiveContext, channelId: string, event: J
     return 'applied';
   }
   await trx.deleteFrom('posts').where('community_id', '=', communityId).where('id', '=', id).execute();
-  await recountFeed(trx, communityId, post.feed_id);
+  ctx.later(`feed:${post.feed_id}`, () => recountFeed(trx, communityId, post.feed_id));
   await change.refresh({ posts: [id], feeds: [post.feed_id] });
   return 'applied';
 }
