@@ -58,6 +58,7 @@ class LostClaim extends Error {}
 interface Connection {
   channels: string[] | null;
   api: SlackApi | null;
+  domain: string | null;
 }
 
 /**
@@ -121,6 +122,7 @@ export function createInboxApplier(options: ApplierOptions) {
           ? {
               channels: row.channels === null ? null : (JSON.parse(row.channels) as string[]),
               api: options.apiFor(row.bot_token),
+              domain: row.workspace_domain,
             }
           : null,
       );
@@ -148,6 +150,7 @@ export function createInboxApplier(options: ApplierOptions) {
             communityId: row.community_id,
             channels: connection.channels,
             canFetch: connection.api !== null,
+            domain: connection.domain,
             threads,
             appId: stringOf(envelope.api_app_id) ?? null,
             later: (key, work) => {

@@ -16,6 +16,8 @@ export interface LiveContext {
   canFetch: boolean;
   /** Threads read for this event before its change began, by `channel:thread_ts` (messages as Slack gives them). */
   threads: ReadonlyMap<string, readonly JsonRecord[]>;
+  /** The workspace's domain (`acme` of acme.slack.com) the connection learned: permalinks; null leaves them null. */
+  domain: string | null;
   /** The envelope's `api_app_id`: messages this app posted carry it as their `app_id`. */
   appId: string | null;
   /**

@@ -34,6 +34,7 @@ beforeAll(async () => {
     botToken: STAND_IN_TOKEN,
     signingSecret: SIGNING_SECRET,
     channels: ['general', 'random'],
+    workspaceDomain: 'acme',
   });
   const records = [
     ...users.map((user) => profileOfUser(user)).filter((line) => line !== null),
@@ -134,7 +135,11 @@ describe('messages', () => {
     const id = messageIdOf(GENERAL, ts);
     const before = await data(`/feeds/${feedIdOf(GENERAL)}/posts?per_page=1`);
     expect(await data(`/posts/${id}`)).toMatchObject({ status: 404 });
-    await send(envelope(message(ts, 'Marigolds bloom in the *community* garden'), 'EvMSG1'));
+    // Slack's snapshot of the author, as message events carry it: the handle is chat_message.username.
+    const userProfile = { name: 'alice.w', real_name: 'Alice Walker', display_name: 'alice' };
+    await send(
+      envelope(message(ts, 'Marigolds bloom in the *community* garden', { user_profile: userProfile }), 'EvMSG1'),
+    );
     expect(await applyAll()).toEqual({ applied: 1, ignored: 0, retried: 0, parked: 0 });
     const post = await data(`/posts/${id}`);
     expect(post.status).toBe(200);
@@ -147,7 +152,12 @@ describe('messages', () => {
       source: 'slack',
       comments_count: 0,
       reactions_count: 0,
-      chat_message: { message_ts: Number(ts), markdown: 'Marigolds bloom in the *community* garden', permalink: null },
+      chat_message: {
+        message_ts: Number(ts),
+        markdown: 'Marigolds bloom in the *community* garden',
+        permalink: `https://acme.slack.com/archives/C01GENERAL/p${ts.replace('.', '')}`,
+        username: 'alice.w',
+      },
     });
     const after = await data(`/feeds/${feedIdOf(GENERAL)}/posts?per_page=1`);
     expect(after.body.total_records).toBe(before.body.total_records + 1);
@@ -162,6 +172,40 @@ describe('messages', () => {
       .where('subject_id', '=', 'EvMSG1')
       .execute();
     expect(audit).toEqual([{ action: 'slack.event_applied', subject_id: 'EvMSG1', token_id: 'slack' }]);
+  });
+});
+
+describe('permalinks and handles', () => {
+  it("builds permalinks with the workspace's domain; an edit without the author's snapshot keeps the handle", async () => {
+    const parent = nextTs();
+    const reply = nextTs();
+    const edit = nextTs();
+    const userProfile = { name: 'bob.k', real_name: 'Bob Kent' };
+    await send(
+      envelope(message(parent, 'Tools to lend', { user: 'U02BOB', user_profile: userProfile })),
+      envelope(message(reply, 'A rake, please', { thread_ts: parent })),
+      envelope(changed(parent, 'Tools to lend: a rake and a spade', edit, { user: 'U02BOB' })),
+    );
+    expect(await applyAll()).toEqual({ applied: 3, ignored: 0, retried: 0, parked: 0 });
+    const chat = async (id: string, table: 'posts' | 'comments') => {
+      const row = await t.testStore.store.db
+        .selectFrom(table)
+        .select('chat_message')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const value = typeof row.chat_message === 'string' ? JSON.parse(row.chat_message) : row.chat_message;
+      return { permalink: value.permalink, username: value.username, markdown: value.markdown };
+    };
+    expect(await chat(messageIdOf(GENERAL, parent), 'posts')).toEqual({
+      permalink: `https://acme.slack.com/archives/C01GENERAL/p${parent.replace('.', '')}`,
+      username: 'bob.k',
+      markdown: 'Tools to lend: a rake and a spade',
+    });
+    expect(await chat(messageIdOf(GENERAL, reply), 'comments')).toEqual({
+      permalink: `https://acme.slack.com/archives/C01GENERAL/p${reply.replace('.', '')}?thread_ts=${parent}&cid=C01GENERAL`,
+      username: null,
+      markdown: 'A rake, please',
+    });
   });
 });
 
