@@ -14,7 +14,7 @@ import type { ImportResult } from './results.js';
 /** The demo's "now" for the import files: fixed, so that the same scale and seed always give the same bytes. */
 const NOW = Date.UTC(2026, 0, 1);
 
-export const importWorkloadNames = ['import-empty', 'import-populated', 'slack-import'] as const;
+export const importWorkloadNames = ['import-empty', 'import-populated', 'slack-import', 'slack-events'] as const;
 
 export interface ImportFiles {
   /** Every record of the corpus. */
@@ -130,6 +130,55 @@ function timedImport(
   });
 }
 
+/**
+ * Slack's Events API (bench/slack-events.ts, run in a process of its own): acknowledgements under a burst of 200
+ * events/s for 5 s, then a backlog of up to 5,000 message events (no more than the corpus's posts) applied by one
+ * process.
+ */
+function slackEvents(databaseUrl: string, scale: number): Promise<ImportResult> {
+  const backlog = Math.min(5000, scale);
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        ...process.execArgv,
+        join(repoRoot, 'bench/slack-events.ts'),
+        '--json',
+        '--seconds',
+        '5',
+        '--backlog',
+        String(backlog),
+      ],
+      { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl } },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`bench/slack-events.ts exited ${code}:\n${err}${out}`));
+      const figures = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as {
+        load_average: number[];
+        acknowledgement: { p99_ms: number; bare: { p99_ms: number } };
+        application: { applied: number; seconds: number; per_second: number };
+      };
+      resolve({
+        name: 'slack-events',
+        title: 'Slack events applied',
+        description: `Slack's Events API: ${backlog.toLocaleString('en-US')} message events applied by one process (events/s), after acknowledgements of a burst of 200 events/s for 5 s (p99 ${figures.acknowledgement.p99_ms} ms; bare server ${figures.acknowledgement.bare.p99_ms} ms; load average ${figures.load_average[0]})`,
+        records: figures.application.applied,
+        seconds: figures.application.seconds,
+        recordsPerSecond: figures.application.per_second,
+        peakRssMb: 0,
+        ackP99Ms: figures.acknowledgement.p99_ms,
+        ackBareP99Ms: figures.acknowledgement.bare.p99_ms,
+        loadAverage: figures.load_average[0],
+      });
+    });
+  });
+}
+
 /** A fresh database of its own for each workload: SQLite a file in `dir`, PostgreSQL a database on the server. */
 export async function freshDatabase(
   store: 'sqlite' | 'postgres',
@@ -179,6 +228,14 @@ export async function runImportWorkloads(options: {
     // Named by the corpus's size too, so that a run at another scale beside this one does not remove its database.
     const db = await freshDatabase(options.store, options.dir, options.postgresUrl, `${name}-${files.records.all}`);
     try {
+      if (name === 'slack-events') {
+        const result = await slackEvents(db.url, files.records.all);
+        log(
+          `  ${result.title.padEnd(28)} ${Math.round(result.recordsPerSecond).toString().padStart(7)} events/s; acknowledgement p99 ${result.ackP99Ms} ms (bare ${result.ackBareP99Ms} ms), load ${result.loadAverage}`,
+        );
+        results.push(result);
+        continue;
+      }
       await runHearth(['community', 'create', 'bench'], { DATABASE_URL: db.url, LOG_LEVEL: 'warn' });
       let run: ImportRun;
       let held = 0;

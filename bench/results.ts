@@ -134,6 +134,11 @@ export interface ImportResult {
   recordsPerSecond: number;
   /** VmHWM of the import process, MB. */
   peakRssMb: number;
+  /** slack-events only: the acknowledgements' p99 under the burst, Hearth's and the bare server's, ms. */
+  ackP99Ms?: number;
+  ackBareP99Ms?: number;
+  /** slack-events only: the load average (1 min) when the run ended. */
+  loadAverage?: number;
 }
 
 /** The import workloads' figures of one store, kept apart from the read workloads' (they run without a server). */

@@ -163,6 +163,39 @@ export const IMPORT_TARGETS = {
   peakRssMb: 500,
 } as const;
 
+/** Issue 38's Slack events targets (workload slack-events): applications per second on SQLite, acknowledgement p99. */
+export const SLACK_EVENTS_TARGETS = { sqliteAppliedPerSecond: 1000, ackP99Ms: 50 } as const;
+
+function slackEventsTargets(run: ImportResult | undefined, store: 'sqlite' | 'postgres'): TargetResult[] {
+  const label = storeName(store);
+  const applyGoal = `SQLite: Slack events applied by one process >= ${SLACK_EVENTS_TARGETS.sqliteAppliedPerSecond.toLocaleString('en-US')} events/s`;
+  const ackGoal = `${label}: Slack acknowledgement p99 <= ${SLACK_EVENTS_TARGETS.ackP99Ms} ms under 200 events/s`;
+  if (!run)
+    return [
+      ...(store === 'sqlite' ? [{ name: 'slack-events-apply', goal: applyGoal, measured: 'not run', pass: null }] : []),
+      { name: 'slack-events-ack', goal: ackGoal, measured: 'not run', pass: null },
+    ];
+  const load = run.loadAverage === undefined ? '' : ` (load ${run.loadAverage})`;
+  return [
+    ...(store === 'sqlite'
+      ? [
+          {
+            name: 'slack-events-apply',
+            goal: applyGoal,
+            measured: `${Math.round(run.recordsPerSecond).toLocaleString('en-US')} events/s${load}`,
+            pass: run.recordsPerSecond >= SLACK_EVENTS_TARGETS.sqliteAppliedPerSecond,
+          },
+        ]
+      : []),
+    {
+      name: 'slack-events-ack',
+      goal: ackGoal,
+      measured: `${run.ackP99Ms} ms (bare ${run.ackBareP99Ms} ms)${load}`,
+      pass: run.ackP99Ms !== undefined && run.ackP99Ms <= SLACK_EVENTS_TARGETS.ackP99Ms,
+    },
+  ];
+}
+
 /** The records/s an import workload must reach on `store`, or null for a workload without a target. */
 export function importRateTarget(name: string, store: 'sqlite' | 'postgres'): number | null {
   const rates: Readonly<Record<string, { readonly sqlite: number; readonly postgres: number }>> =
@@ -186,12 +219,13 @@ export function evaluateImportTargets(imports: readonly ImportResult[], store: '
       pass: run.recordsPerSecond >= minimum,
     };
   };
-  const peak = Math.max(0, ...imports.map((i) => i.peakRssMb));
+  const peak = Math.max(0, ...imports.filter((i) => i.name !== 'slack-events').map((i) => i.peakRssMb));
   const maxRss = IMPORT_TARGETS.peakRssMb;
   return [
     rate('import-empty', 'import into an empty community'),
     rate('import-populated', 'import into a populated community'),
     rate('slack-import', 'Slack export import', 'messages/s'),
+    ...slackEventsTargets(find('slack-events'), store),
     imports.length === 0
       ? { name: 'import-memory', goal: `import peak RSS <= ${maxRss} MB`, measured: 'not run', pass: null }
       : {

@@ -60,6 +60,7 @@ import { apiKeyRoutes } from './tokens/api-key.routes.js';
 import { createTokensService } from './tokens/tokens.service.js';
 import { createWriteRunner, type WriteRunner } from './writes/write-runner.js';
 import { refreshFragments } from './rendering/fragment-refresh.js';
+import { createInboxIntake, type InboxIntake } from './slack-inbox/inbox-intake.js';
 import { slackEventsRoutes } from './slack-inbox/slack-events.routes.js';
 import { createSignal, type Signal } from './lib/signal.js';
 import { consolePlugin } from './console/console.plugin.js';
@@ -74,6 +75,8 @@ declare module 'fastify' {
     writes: WriteRunner;
     /** Emitted when a Slack envelope was written to the inbox: the server's applier takes it at once. */
     slackInbox: Signal<void>;
+    /** Writes Slack's event envelopes to the inbox: the request URL's, and Socket Mode's in `hearth serve`. */
+    slackIntake: InboxIntake;
   }
 }
 
@@ -213,7 +216,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(subscriptionRoutes, { calendars });
   const slackInbox = createSignal<void>();
   app.decorate('slackInbox', slackInbox);
-  await app.register(slackEventsRoutes, { store, clock, onInserted: () => slackInbox.emit() });
+  const slackIntake = createInboxIntake(store, clock, () => slackInbox.emit());
+  app.decorate('slackIntake', slackIntake);
+  await app.register(slackEventsRoutes, { store, clock, intake: slackIntake });
   await app.register(
     async (admin) => {
       registerAuth(admin, tokens);

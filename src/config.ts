@@ -89,6 +89,12 @@ export const ConfigSchema = Type.Object({
     description:
       "bot token `hearth slack connect` stores for a community when no `--bot-token-file` is given (read here, never from the command line's arguments)",
   }),
+  slackAppToken: Type.Union([Type.String({ pattern: '^xapp-' }), Type.Null()], {
+    secret: true,
+    allowed: 'a Slack app-level token, xapp-…, or unset',
+    description:
+      "app-level token (Socket Mode) `hearth slack connect` stores for a community when no `--app-token-file` is given (read here, never from the command line's arguments)",
+  }),
   slackSigningSecret: Type.Union([Type.String({ minLength: 1 }), Type.Null()], {
     secret: true,
     description: 'signing secret `hearth slack connect` stores when no `--signing-secret-file` is given',
@@ -169,6 +175,7 @@ export const defaultConfig: Config = Object.freeze({
   metricsToken: null,
   slackBotToken: null,
   slackSigningSecret: null,
+  slackAppToken: null,
   slackApiUrl: 'https://slack.com/api/',
   slackSyncEvery: null,
   lumaApiKey: null,
@@ -207,6 +214,7 @@ export const variables = {
   METRICS_TOKEN: 'metricsToken',
   SLACK_BOT_TOKEN: 'slackBotToken',
   SLACK_SIGNING_SECRET: 'slackSigningSecret',
+  SLACK_APP_TOKEN: 'slackAppToken',
   SLACK_API_URL: 'slackApiUrl',
   SLACK_SYNC_EVERY: 'slackSyncEvery',
   LUMA_API_KEY: 'lumaApiKey',

@@ -20,6 +20,7 @@ import { startScheduledSync } from './slack/scheduled-sync.js';
 import { startDispatcher, type Dispatcher } from './webhooks/webhook-dispatcher.js';
 import { startInboxApplier, type InboxApplier } from './slack/inbox-applier.js';
 import { slackApi } from './slack/web-api.js';
+import { startSocketMode, type SocketMode } from './slack/socket-mode.js';
 
 /** Longest wait for requests in flight after a signal; then the process exits 1. */
 const DRAIN_MS = 10_000;
@@ -78,7 +79,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let announcer: Announcer | null = null;
   let slackSync: Repeating | null = null;
   let applier: InboxApplier | null = null;
+  let sockets: SocketMode | null = null;
   app.addHook('preClose', async () => {
+    // No envelope taken after this: one not acknowledged yet is sent again by Slack.
+    await sockets?.stop();
     await applier?.stop();
     await Promise.all([dispatcher?.stop(), announcer?.stop(), slackSync?.stop()]);
   });
@@ -141,6 +145,15 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   });
   const inbox = applier;
   app.slackInbox.subscribe(() => inbox.wake());
+  // Socket Mode (slack/socket-mode.ts): a socket per community whose connection holds an app-level token, its
+  // envelopes written to the same inbox. Connections made after the start are taken at the next start.
+  sockets = await startSocketMode({
+    store: owned,
+    intake: app.slackIntake,
+    apiUrl: config.slackApiUrl,
+    log: app.log.child({ component: 'slack-socket-mode' }),
+  });
+  if (sockets.count > 0) app.log.info({ sockets: sockets.count }, 'Slack Socket Mode on');
 
   // close-with-grace: one signal (or, under npm, the exit of the launcher) drains (app.close waits for requests in
   // flight, new ones get 503) and exits 0;

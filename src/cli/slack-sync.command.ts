@@ -102,7 +102,7 @@ export function slackSyncCommand(slack: Command, ctx: CliContext): void {
             clock: ctx.clock,
             progress: say,
           });
-          await connections.markSynced(community.id);
+          await connections.markSynced(community.id, result.domain);
           const { imported, slack } = result;
           ctx.io.out(`Synced ${imported.records} records into '${community.slug}'${importCounts(imported)}.`);
           for (const line of slackLines(slack)) ctx.io.out(line);

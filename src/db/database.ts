@@ -341,6 +341,10 @@ export interface SlackConnectionsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   synced_at: Timestamp | null;
+  /** `xapp-…` (migration 024): Socket Mode's app-level token; null when Slack sends events to the request URL. */
+  app_token: string | null;
+  /** `acme` of acme.slack.com (migration 024), from auth.test: live messages' permalinks; null until known. */
+  workspace_domain: string | null;
 }
 
 /** A badge or a group of a community (migration 015): the record, its members in their own table. */

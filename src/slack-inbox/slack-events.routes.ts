@@ -6,16 +6,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Store } from '../db/store.js';
 import { AppError } from '../errors.js';
 import type { Clock } from '../lib/clock.js';
-import { randomBytes } from 'node:crypto';
-import { toStored } from '../lib/timestamps.js';
 import { isSignedBySlack } from './slack-signature.js';
-import { insertEnvelope, signingSecretOf } from './slack-inbox.repository.js';
+import type { InboxIntake } from './inbox-intake.js';
+import { signingSecretOf } from './slack-inbox.repository.js';
 
 export interface SlackEventsOptions {
   store: Store;
   clock: Clock;
-  /** Told after an envelope was written: this process's applier takes it at once. */
-  onInserted(): void;
+  /** Writes an event_callback to the inbox (the same intake as Socket Mode's). */
+  intake: InboxIntake;
 }
 
 const header = (value: string | string[] | undefined): string | undefined =>
@@ -24,19 +23,7 @@ const header = (value: string | string[] | undefined): string | undefined =>
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What the inbox lists an event as: its type, and a message's subtype after a colon. */
-function typeOf(event: Record<string, unknown>): string {
-  const type = typeof event.type === 'string' ? event.type.slice(0, 100) : 'unknown';
-  return typeof event.subtype === 'string' ? `${type}:${event.subtype.slice(0, 100)}` : type;
-}
-
-export const slackEventsRoutes: FastifyPluginAsync<SlackEventsOptions> = async (app, { store, clock, onInserted }) => {
-  // Inbox ids sort in the order this process received its envelopes (the clock, then a counter), so events
-  // acknowledged together are applied in Slack's order; the random tail keeps two processes' ids apart.
-  let received = 0;
-  const inboxId = () =>
-    `${clock().toString(36).padStart(9, '0')}-${(received++ % 36 ** 6).toString(36).padStart(6, '0')}-${randomBytes(3).toString('hex')}`;
-
+export const slackEventsRoutes: FastifyPluginAsync<SlackEventsOptions> = async (app, { store, clock, intake }) => {
   // The bytes as sent, whatever the content type says: the signature covers them, and nothing is parsed before it.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -77,18 +64,7 @@ export const slackEventsRoutes: FastifyPluginAsync<SlackEventsOptions> = async (
         request.log.warn({ slack_type: envelope.type }, 'Slack sent a request that is not an event; acknowledged');
         return reply.code(200).send();
       }
-      const { event_id: eventId, event } = envelope;
-      if (typeof eventId !== 'string' || eventId === '' || eventId.length > 200 || !isObject(event))
-        throw new AppError('invalid_body', "An event_callback needs an 'event_id' and an 'event' object.");
-      const inserted = await insertEnvelope(store.db, {
-        id: inboxId(),
-        community_id: target.community_id,
-        event_id: eventId,
-        event_type: typeOf(event),
-        envelope: body.toString('utf8'),
-        received_at: toStored(clock()),
-      });
-      if (inserted) onInserted();
+      await intake(target.community_id, envelope, body.toString('utf8'));
       return reply.code(200).send();
     },
   );

@@ -29,14 +29,43 @@ export interface NewEnvelope {
   received_at: string;
 }
 
-/** Writes an envelope unless the community holds its event_id already (a retry, a duplicate): true when written. */
+/**
+ * Writes an envelope unless the community holds its event_id already (a retry, a duplicate): true when written.
+ * A held event_id is found by a plain read first: on PostgreSQL an INSERT … ON CONFLICT whose key matches a row that
+ * an open transaction has updated waits for that transaction, and the applier updates a row in the change that
+ * applies it, so a retry of an event being applied would wait on the applier. Only an event_id the read missed goes
+ * to the insert, where two first deliveries racing each other wait only on each other's one-statement insert.
+ */
 export async function insertEnvelope(db: Kysely<Database>, row: NewEnvelope): Promise<boolean> {
+  const held = await db
+    .selectFrom('slack_inbox')
+    .select('id')
+    .where('community_id', '=', row.community_id)
+    .where('event_id', '=', row.event_id)
+    .executeTakeFirst();
+  if (held) return false;
   const result = await db
     .insertInto('slack_inbox')
     .values({ ...row, state: 'pending', attempts: 0, next_attempt_at: row.received_at })
     .onConflict((oc) => oc.columns(['community_id', 'event_id']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/**
+ * Deletes at most `limit` rows applied (done) before `before`: how many. A done row was due before it finished, so
+ * the range on (state, next_attempt_at) finds them without reading the rows kept.
+ */
+export async function pruneDone(db: Kysely<Database>, before: string, limit: number): Promise<number> {
+  const old = db
+    .selectFrom('slack_inbox')
+    .select('id')
+    .where('state', '=', 'done')
+    .where('next_attempt_at', '<', before)
+    .where('finished_at', '<', before)
+    .limit(limit);
+  const result = await db.deleteFrom('slack_inbox').where('id', 'in', old).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Pending rows due by `now` and not held, oldest first, now held until `claimUntil`. */

@@ -1,16 +1,26 @@
 // Applies the Slack inbox (slack-inbox/): claims due rows for a lease (several processes each take others'), applies
-// each event in its own change on the write runner (actor source `slack`), which settles its row in the same
-// transaction, so that an event is applied once or not at all; a failed attempt is retried with backoff and parked
-// after the last. The server runs it in the background, woken by its own inserts and polling for others';
-// `hearth slack events apply` runs it once.
+// a community's events in one change on the write runner (actor source `slack`), each in a savepoint that also
+// settles its row, so that an event is applied once or not at all and one that fails is retried alone; a failed
+// attempt is retried with backoff and parked after the last. Applied rows are deleted after KEEP_DONE_MS. The server
+// runs it in the background, woken by its own inserts and polling for others'; `hearth slack events apply` runs it
+// once.
 import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import { isRecord, stringOf, type JsonRecord } from '../content/loose-json.js';
+import type { Database } from '../db/database.js';
 import type { Store } from '../db/store.js';
+import type { Touched } from '../fragments/touched.js';
 import type { Clock } from '../lib/clock.js';
 import { toStored } from '../lib/timestamps.js';
-import { claimDue, failClaimed, finishClaimed, type InboxRow } from '../slack-inbox/slack-inbox.repository.js';
+import {
+  claimDue,
+  failClaimed,
+  finishClaimed,
+  pruneDone,
+  type InboxRow,
+} from '../slack-inbox/slack-inbox.repository.js';
 import { sourceActor } from '../writes/actor.js';
-import type { WriteRunner } from '../writes/write-runner.js';
+import type { Change, WriteRunner } from '../writes/write-runner.js';
 import { NeedsThread, NotYet, threadKey, type Outcome } from './live-context.js';
 import { applyEvent } from './live-events.js';
 import { readThread } from './live-messages.js';
@@ -32,6 +42,8 @@ export interface ApplierOptions {
   apiFor(botToken: string): SlackApi;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>;
   pollMs?: number;
+  /** How long one change goes on taking events (CHANGE_MS by default). */
+  changeMs?: number;
 }
 
 export interface AppliedCounts {
@@ -46,11 +58,60 @@ class LostClaim extends Error {}
 interface Connection {
   channels: string[] | null;
   api: SlackApi | null;
+  domain: string | null;
+}
+
+/**
+ * How long one change goes on taking events by default: it commits once this much time has passed, so that on SQLite
+ * (one connection, one event loop) an acknowledgement waits at most about this long behind the applier.
+ */
+const CHANGE_MS = 20;
+/** Applied rows kept this long, then deleted: Slack retries an event for about an hour; a retry finds it held. */
+export const KEEP_DONE_MS = 24 * 3_600_000;
+/** Done rows deleted per pass of the loop at most, so that pruning a long backlog never holds the store for long. */
+const PRUNE_BATCH = 500;
+
+const parseEnvelope = (row: InboxRow): JsonRecord => {
+  try {
+    const parsed: unknown = JSON.parse(row.envelope);
+    return isRecord(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+};
+
+/** The fragments and deferred work one event names, kept apart until it is known to stay (its savepoint released). */
+class Staged {
+  readonly touched = {
+    profiles: new Set<string>(),
+    feeds: new Set<string>(),
+    tags: new Set<string>(),
+    posts: new Set<string>(),
+    events: new Set<string>(),
+  };
+  readonly later = new Map<string, () => Promise<void>>();
+
+  add(touched: Touched): void {
+    for (const kind of ['profiles', 'feeds', 'tags', 'posts', 'events'] as const)
+      for (const id of touched[kind] ?? []) this.touched[kind].add(id);
+  }
+
+  merge(other: Staged): void {
+    this.add(other.touched);
+    for (const [key, work] of other.later) if (!this.later.has(key)) this.later.set(key, work);
+  }
+
+  /** The deferred work, then one refresh of everything named. */
+  async finish(change: Change): Promise<void> {
+    for (const work of this.later.values()) await work();
+    await change.refresh(this.touched);
+  }
 }
 
 export function createInboxApplier(options: ApplierOptions) {
   const { store, writes, clock, log } = options;
-  // Connections are read once per claimed batch.
+  const changeMs = options.changeMs ?? CHANGE_MS;
+  // Connections are read once per claimed batch (again after a rename, which may change the channels named).
   let connections = new Map<string, Promise<Connection | null>>();
 
   function connectionOf(communityId: string): Promise<Connection | null> {
@@ -61,6 +122,7 @@ export function createInboxApplier(options: ApplierOptions) {
           ? {
               channels: row.channels === null ? null : (JSON.parse(row.channels) as string[]),
               api: options.apiFor(row.bot_token),
+              domain: row.workspace_domain,
             }
           : null,
       );
@@ -69,37 +131,83 @@ export function createInboxApplier(options: ApplierOptions) {
     return known;
   }
 
-  async function applyRow(row: InboxRow, claim: string, counts: AppliedCounts): Promise<void> {
-    let envelope: JsonRecord;
-    try {
-      const parsed: unknown = JSON.parse(row.envelope);
-      envelope = isRecord(parsed) ? parsed : {};
-    } catch {
-      envelope = {};
-    }
+  /** One event inside a change: applied, its row settled and audited; what it named staged in `staged`. */
+  async function applyOne(
+    trx: Kysely<Database>,
+    change: Change,
+    row: InboxRow,
+    claim: string,
+    connection: Connection | null,
+    threads: ReadonlyMap<string, JsonRecord[]>,
+    staged: Staged,
+  ): Promise<Outcome> {
+    const envelope = parseEnvelope(row);
+    const result: Outcome = connection
+      ? await applyEvent(
+          {
+            trx,
+            change: { ...change, refresh: async (touched) => staged.add(touched) },
+            communityId: row.community_id,
+            channels: connection.channels,
+            canFetch: connection.api !== null,
+            domain: connection.domain,
+            threads,
+            appId: stringOf(envelope.api_app_id) ?? null,
+            later: (key, work) => {
+              if (!staged.later.has(key)) staged.later.set(key, work);
+            },
+          },
+          envelope,
+        )
+      : 'ignored: the community is not connected';
+    if (!(await finishClaimed(trx, row.id, claim, result, change.at))) throw new LostClaim();
+    if (result === 'applied') await change.audit('slack.event_applied', row.event_id, { type: row.event_type });
+    return result;
+  }
+
+  function count(counts: AppliedCounts, outcome: Outcome): void {
+    if (outcome === 'applied') counts.applied++;
+    else counts.ignored++;
+  }
+
+  /** A failed attempt settled (in `db`: the batch's transaction, or the store): retried later, or parked. */
+  async function fail(db: Kysely<Database>, row: InboxRow, claim: string, error: unknown, counts: AppliedCounts) {
+    const attempts = row.attempts + 1;
+    const delay = RETRY_DELAYS_MS[attempts - 1];
+    const message = error instanceof Error ? error.message : String(error);
+    const now = clock();
+    await failClaimed(
+      db,
+      row.id,
+      claim,
+      message.slice(0, 1000),
+      delay === undefined ? null : toStored(now + delay),
+      toStored(now),
+    );
+    return () => {
+      if (delay === undefined) {
+        counts.parked++;
+        log?.warn({ id: row.id, event_id: row.event_id, type: row.event_type, err: message }, 'Slack event parked');
+      } else {
+        counts.retried++;
+        if (!(error instanceof NotYet))
+          log?.warn({ id: row.id, event_id: row.event_id, attempts, err: message }, 'Slack event failed; retrying');
+      }
+    };
+  }
+
+  /** One row in a change of its own, reading through the Web API first each thread it needs. */
+  async function applyAlone(row: InboxRow, claim: string, counts: AppliedCounts): Promise<void> {
     // Read before the change: on SQLite its transaction holds the store's one connection.
     const connection = await connectionOf(row.community_id);
     const threads = new Map<string, JsonRecord[]>();
     const attempt = () =>
       writes.run(sourceActor(row.community_id, 'slack'), async (trx, change) => {
-        const result: Outcome = connection
-          ? await applyEvent(
-              {
-                trx,
-                change,
-                communityId: row.community_id,
-                channels: connection.channels,
-                canFetch: connection.api !== null,
-                threads,
-                appId: stringOf(envelope.api_app_id) ?? null,
-              },
-              envelope,
-            )
-          : 'ignored: the community is not connected';
-        if (!(await finishClaimed(trx, row.id, claim, result, change.at))) throw new LostClaim();
-        if (result === 'applied') await change.audit('slack.event_applied', row.event_id, { type: row.event_type });
-        else change.unchanged();
-        return result;
+        const staged = new Staged();
+        const outcome = await applyOne(trx, change, row, claim, connection, threads, staged);
+        await staged.finish(change);
+        if (outcome !== 'applied') change.unchanged();
+        return outcome;
       });
     try {
       let outcome: Outcome | null = null;
@@ -114,38 +222,69 @@ export function createInboxApplier(options: ApplierOptions) {
           threads.set(key, await readThread(connection.api, error.channelId, error.threadTs));
         }
       }
-      // A rename may change the channels the connection names: read it again for the next row.
       if (row.event_type === 'channel_rename') connections.delete(row.community_id);
-      if (outcome === 'applied') counts.applied++;
-      else counts.ignored++;
+      count(counts, outcome);
     } catch (error) {
       if (error instanceof LostClaim) return;
-      const attempts = row.attempts + 1;
-      const delay = RETRY_DELAYS_MS[attempts - 1];
-      const message = error instanceof Error ? error.message : String(error);
-      const now = clock();
-      await failClaimed(
-        store.db,
-        row.id,
-        claim,
-        message.slice(0, 1000),
-        delay === undefined ? null : toStored(now + delay),
-        toStored(now),
-      );
-      if (delay === undefined) {
-        counts.parked++;
-        log?.warn({ id: row.id, event_id: row.event_id, type: row.event_type, err: message }, 'Slack event parked');
-      } else {
-        counts.retried++;
-        if (!(error instanceof NotYet))
-          log?.warn({ id: row.id, event_id: row.event_id, attempts, err: message }, 'Slack event failed; retrying');
-      }
+      (await fail(store.db, row, claim, error, counts))();
     }
   }
 
-  /** Claims and applies due rows until none is left (one batch at a time); the counts of what it did. */
+  /**
+   * Rows of one community, from the first, in one change, each in a savepoint of its own: an event that fails is
+   * rolled back to its savepoint and settled as failed, the others stay. The change ends after `changeMs`, at
+   * a rename (the connection's channels are read again) and before an event that needs a thread read (applied alone
+   * next). How many rows it settled; 0 when the change failed as a whole (its rows are then applied one by one).
+   */
+  async function applyGroup(rows: readonly InboxRow[], claim: string, counts: AppliedCounts): Promise<number> {
+    const first = rows[0];
+    if (!first) return 0;
+    const connection = await connectionOf(first.community_id);
+    const started = performance.now();
+    const outcomes: Outcome[] = [];
+    const told: (() => void)[] = [];
+    let settled = 0;
+    try {
+      await writes.run(sourceActor(first.community_id, 'slack'), async (trx, change) => {
+        const all = new Staged();
+        for (const row of rows) {
+          if (row.community_id !== first.community_id || performance.now() - started > changeMs) break;
+          const staged = new Staged();
+          await sql`savepoint slack_event`.execute(trx);
+          try {
+            outcomes.push(await applyOne(trx, change, row, claim, connection, new Map(), staged));
+            await sql`release savepoint slack_event`.execute(trx);
+            all.merge(staged);
+          } catch (error) {
+            await sql`rollback to savepoint slack_event`.execute(trx);
+            await sql`release savepoint slack_event`.execute(trx);
+            if (error instanceof NeedsThread && connection?.api) break;
+            if (!(error instanceof LostClaim)) told.push(await fail(trx, row, claim, error, counts));
+          }
+          settled++;
+          if (row.event_type === 'channel_rename') break;
+        }
+        await all.finish(change);
+        if (!outcomes.includes('applied')) change.unchanged();
+      });
+    } catch (error) {
+      log?.warn(
+        { err: error, events: settled },
+        'Slack events could not be applied together; applying them one by one',
+      );
+      return 0;
+    }
+    for (const outcome of outcomes) count(counts, outcome);
+    for (const tell of told) tell();
+    if (rows.slice(0, settled).some((row) => row.event_type === 'channel_rename'))
+      connections.delete(first.community_id);
+    return settled;
+  }
+
+  /** Claims and applies due rows until none is left (one batch at a time), pruning old applied rows as it goes. */
   async function applyDue(signal?: { stopped: boolean }): Promise<AppliedCounts> {
     const counts: AppliedCounts = { applied: 0, ignored: 0, retried: 0, parked: 0 };
+    await pruneDone(store.db, toStored(clock() - KEEP_DONE_MS), PRUNE_BATCH);
     for (;;) {
       if (signal?.stopped) return counts;
       const now = clock();
@@ -154,9 +293,17 @@ export function createInboxApplier(options: ApplierOptions) {
       const rows = await claimDue(store.db, store.dialect, toStored(now), claim, BATCH);
       if (rows.length === 0) return counts;
       connections = new Map();
-      for (const row of rows) {
-        if (signal?.stopped) break;
-        await applyRow(row, claim, counts);
+      let next = 0;
+      while (next < rows.length && !signal?.stopped) {
+        const settled = await applyGroup(rows.slice(next), claim, counts);
+        const row = rows[next + settled];
+        // A change that failed as a whole, or an event that needs a thread: the next row alone.
+        if (settled === 0 && row) {
+          await applyAlone(row, claim, counts);
+          next++;
+        } else next += settled;
+        // Acknowledgements waiting on the event loop (and on SQLite's one connection) go first.
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
   }

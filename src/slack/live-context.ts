@@ -1,5 +1,6 @@
 // What applying one Slack event needs: the change it is part of, the community's connection (channels mirrored,
-// the Web API when a bot token is set) and the receiving app's id (its own echoes are ignored).
+// the Web API when a bot token is set), the receiving app's id (its own echoes are ignored) and the work left to the
+// end of the change.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Change } from '../writes/write-runner.js';
@@ -15,8 +16,15 @@ export interface LiveContext {
   canFetch: boolean;
   /** Threads read for this event before its change began, by `channel:thread_ts` (messages as Slack gives them). */
   threads: ReadonlyMap<string, readonly JsonRecord[]>;
+  /** The workspace's domain (`acme` of acme.slack.com) the connection learned: permalinks; null leaves them null. */
+  domain: string | null;
   /** The envelope's `api_app_id`: messages this app posted carry it as their `app_id`. */
   appId: string | null;
+  /**
+   * Work done once per key at the end of the change, after every event it applies (a feed's posts recounted once
+   * for a batch of new posts, not once a post); dropped with an event rolled back.
+   */
+  later(key: string, work: () => Promise<void>): void;
 }
 
 /** What an event came to: applied, or ignored with its reason (counted in the inbox's outcome). */

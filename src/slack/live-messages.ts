@@ -2,7 +2,7 @@
 // message's; a broadcast reply once, keyed by its own ts), `message_changed` and `message_deleted`. Each message's
 // mark (migration 017) keeps the Slack ts of the version held and its deletion, so a late original or edit never
 // undoes what came after; records come from slack-messages.ts and are parsed as the import parses them.
-import { isRecord, stringOf, type JsonRecord } from '../content/loose-json.js';
+import { isRecord, nonEmptyStringOf, stringOf, type JsonRecord } from '../content/loose-json.js';
 import { deriverOf } from '../references/derive.js';
 import { NeedsThread, NotYet, threadKey, type LiveContext, type Outcome } from './live-context.js';
 import { namedIds, planOf, resolverOf } from './live-rows.js';
@@ -80,7 +80,7 @@ async function writeRecord(
     } else {
       await trx.insertInto('posts').values(row).execute();
       await recountPost(trx, communityId, id);
-      await recountFeed(trx, communityId, row.feed_id);
+      ctx.later(`feed:${row.feed_id}`, () => recountFeed(trx, communityId, row.feed_id));
       await change.refresh({ feeds: [row.feed_id] });
     }
     await change.refresh({ posts: [id] });
@@ -170,6 +170,14 @@ function deletedParentRecord(channelId: string, ts: string, updatedTs: string): 
   };
 }
 
+/** The handle (chat_message.username) of the post or comment held for a message, if any. */
+async function heldHandle(ctx: LiveContext, id: string): Promise<string | undefined> {
+  const held = (await postById(ctx.trx, ctx.communityId, id)) ?? (await commentById(ctx.trx, ctx.communityId, id));
+  let chat: unknown = held?.chat_message ?? null;
+  if (typeof chat === 'string') chat = JSON.parse(chat);
+  return isRecord(chat) ? nonEmptyStringOf(chat.username) : undefined;
+}
+
 /** A message's author as a profile, when Hearth holds none yet (a bot without a user, a user not yet seen). */
 async function ensureAuthor(ctx: LiveContext, authorId: string, message: JsonRecord, ts: string): Promise<void> {
   const id = profileIdOf(authorId);
@@ -228,14 +236,19 @@ export async function applyMessage(ctx: LiveContext, channelId: string, message:
   await ensureAuthor(ctx, m.authorId, message, m.ts);
   // Mentions render with the names the store holds (an import's context holds the workspace's lists).
   const tables = await resolverOf(trx, communityId, namedIds(blocksOfMessage(message)));
+  // An edit's message rarely carries the snapshot: the handle held stays.
+  const handle =
+    (isRecord(message.user_profile) ? nonEmptyStringOf(message.user_profile.name) : undefined) ??
+    (held === null ? undefined : await heldHandle(ctx, messageIdOf(channelId, m.ts)));
   const record = recordOfMessage(
     {
       names: {
         userName: (id) => tables.users.get(id)?.preferred_name ?? undefined,
         channelName: (id) => tables.channels.get(id)?.channel_name,
       },
-      handles: new Map(),
-      domain: null,
+      // Profiles hold no handle: the message's own snapshot of its author gives it, as users.list does the import.
+      handles: new Map(handle === undefined ? [] : [[m.authorId, handle]]),
+      domain: ctx.domain,
     },
     channelId,
     m,
@@ -298,7 +311,7 @@ export async function applyDeleted(ctx: LiveContext, channelId: string, event: J
     return 'applied';
   }
   await trx.deleteFrom('posts').where('community_id', '=', communityId).where('id', '=', id).execute();
-  await recountFeed(trx, communityId, post.feed_id);
+  ctx.later(`feed:${post.feed_id}`, () => recountFeed(trx, communityId, post.feed_id));
   await change.refresh({ posts: [id], feeds: [post.feed_id] });
   return 'applied';
 }

@@ -63,7 +63,7 @@ export function startScheduledSync(options: ScheduledSyncOptions): Repeating {
             signal,
             progress: () => {},
           });
-          await markSynced(store.db, community.id, toStored(options.clock()));
+          await markSynced(store.db, community.id, toStored(options.clock()), result.domain);
           log.info(
             {
               community: community.slug,

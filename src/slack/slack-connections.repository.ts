@@ -17,14 +17,37 @@ export async function saveConnection(db: Kysely<Database>, row: SlackConnectionR
         bot_token: row.bot_token,
         signing_secret: row.signing_secret,
         channels: row.channels,
+        app_token: row.app_token,
+        workspace_domain: row.workspace_domain,
         updated_at: row.updated_at,
       }),
     )
     .execute();
 }
 
-export async function markSynced(db: Kysely<Database>, communityId: string, at: string): Promise<void> {
-  await db.updateTable('slack_connections').set({ synced_at: at }).where('community_id', '=', communityId).execute();
+/** A sync done: when, and the workspace's domain auth.test gave (kept when it gave none). */
+export async function markSynced(
+  db: Kysely<Database>,
+  communityId: string,
+  at: string,
+  domain: string | null,
+): Promise<void> {
+  await db
+    .updateTable('slack_connections')
+    .set(domain === null ? { synced_at: at } : { synced_at: at, workspace_domain: domain })
+    .where('community_id', '=', communityId)
+    .execute();
+}
+
+/** Every connection with an app-level token: the sockets `hearth serve` opens (Socket Mode). */
+export function socketModeConnections(db: Kysely<Database>) {
+  return db
+    .selectFrom('slack_connections')
+    .innerJoin('communities', 'communities.id', 'slack_connections.community_id')
+    .select(['communities.id', 'communities.slug', 'slack_connections.app_token'])
+    .where('slack_connections.app_token', 'is not', null)
+    .orderBy('communities.slug')
+    .execute();
 }
 
 /** Every connection with its community's slug, secrets left out of the query. */
@@ -36,6 +59,8 @@ export function listConnections(db: Kysely<Database>) {
       'communities.slug',
       'slack_connections.signing_secret',
       'slack_connections.channels',
+      'slack_connections.app_token',
+      'slack_connections.workspace_domain',
       'slack_connections.created_at',
       'slack_connections.updated_at',
       'slack_connections.synced_at',

@@ -53,6 +53,8 @@ export interface SyncResult {
   slack: SlackTally;
   fetched: SyncState['fetched'];
   resumed: boolean;
+  /** The workspace's domain auth.test gave this run (null when its URL is not a slack.com one). */
+  domain: string | null;
 }
 
 /** The `ts` `days` before `ts` (never before the epoch). */
@@ -61,7 +63,8 @@ function tsBefore(ts: string, days: number): string {
   return `${Math.max(0, Number(seconds) - days * 86_400)}.${micros}`;
 }
 
-async function workspace(api: SlackApi): Promise<{ team: string; domain: string | null }> {
+/** The workspace auth.test names: its team id and domain (`acme` of https://acme.slack.com/). */
+export async function workspace(api: SlackApi): Promise<{ team: string; domain: string | null }> {
   const auth = await api('auth.test', {});
   const url = stringOf(auth.url) ?? '';
   return {
@@ -204,5 +207,5 @@ export async function syncSlack(options: SyncOptions): Promise<SyncResult> {
   discardSync(files);
   const slack = tally.slack;
   if (!slack) throw new SlackSyncError('the sync fetched no channel list.');
-  return { imported, slack, fetched: state.fetched, resumed };
+  return { imported, slack, fetched: state.fetched, resumed, domain };
 }

@@ -11,6 +11,7 @@ import { profileOfUser } from '../../src/slack/slack-profiles.js';
 import { createSlackConnectionsService } from '../../src/slack/slack-connections.service.js';
 import { createInboxApplier } from '../../src/slack/inbox-applier.js';
 import { slackApi } from '../../src/slack/web-api.js';
+import { toStored } from '../../src/lib/timestamps.js';
 import { APP_ID, envelope, postEvent } from '../helpers/slack-events.js';
 import { STAND_IN_TOKEN, startStandIn, type StandIn } from '../helpers/slack-stand-in.js';
 import { channels, users } from '../helpers/slack-workspace.js';
@@ -33,6 +34,7 @@ beforeAll(async () => {
     botToken: STAND_IN_TOKEN,
     signingSecret: SIGNING_SECRET,
     channels: ['general', 'random'],
+    workspaceDomain: 'acme',
   });
   const records = [
     ...users.map((user) => profileOfUser(user)).filter((line) => line !== null),
@@ -133,7 +135,11 @@ describe('messages', () => {
     const id = messageIdOf(GENERAL, ts);
     const before = await data(`/feeds/${feedIdOf(GENERAL)}/posts?per_page=1`);
     expect(await data(`/posts/${id}`)).toMatchObject({ status: 404 });
-    await send(envelope(message(ts, 'Marigolds bloom in the *community* garden'), 'EvMSG1'));
+    // Slack's snapshot of the author, as message events carry it: the handle is chat_message.username.
+    const userProfile = { name: 'alice.w', real_name: 'Alice Walker', display_name: 'alice' };
+    await send(
+      envelope(message(ts, 'Marigolds bloom in the *community* garden', { user_profile: userProfile }), 'EvMSG1'),
+    );
     expect(await applyAll()).toEqual({ applied: 1, ignored: 0, retried: 0, parked: 0 });
     const post = await data(`/posts/${id}`);
     expect(post.status).toBe(200);
@@ -146,7 +152,12 @@ describe('messages', () => {
       source: 'slack',
       comments_count: 0,
       reactions_count: 0,
-      chat_message: { message_ts: Number(ts), markdown: 'Marigolds bloom in the *community* garden', permalink: null },
+      chat_message: {
+        message_ts: Number(ts),
+        markdown: 'Marigolds bloom in the *community* garden',
+        permalink: `https://acme.slack.com/archives/C01GENERAL/p${ts.replace('.', '')}`,
+        username: 'alice.w',
+      },
     });
     const after = await data(`/feeds/${feedIdOf(GENERAL)}/posts?per_page=1`);
     expect(after.body.total_records).toBe(before.body.total_records + 1);
@@ -161,6 +172,40 @@ describe('messages', () => {
       .where('subject_id', '=', 'EvMSG1')
       .execute();
     expect(audit).toEqual([{ action: 'slack.event_applied', subject_id: 'EvMSG1', token_id: 'slack' }]);
+  });
+});
+
+describe('permalinks and handles', () => {
+  it("builds permalinks with the workspace's domain; an edit without the author's snapshot keeps the handle", async () => {
+    const parent = nextTs();
+    const reply = nextTs();
+    const edit = nextTs();
+    const userProfile = { name: 'bob.k', real_name: 'Bob Kent' };
+    await send(
+      envelope(message(parent, 'Tools to lend', { user: 'U02BOB', user_profile: userProfile })),
+      envelope(message(reply, 'A rake, please', { thread_ts: parent })),
+      envelope(changed(parent, 'Tools to lend: a rake and a spade', edit, { user: 'U02BOB' })),
+    );
+    expect(await applyAll()).toEqual({ applied: 3, ignored: 0, retried: 0, parked: 0 });
+    const chat = async (id: string, table: 'posts' | 'comments') => {
+      const row = await t.testStore.store.db
+        .selectFrom(table)
+        .select('chat_message')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const value = typeof row.chat_message === 'string' ? JSON.parse(row.chat_message) : row.chat_message;
+      return { permalink: value.permalink, username: value.username, markdown: value.markdown };
+    };
+    expect(await chat(messageIdOf(GENERAL, parent), 'posts')).toEqual({
+      permalink: `https://acme.slack.com/archives/C01GENERAL/p${parent.replace('.', '')}`,
+      username: 'bob.k',
+      markdown: 'Tools to lend: a rake and a spade',
+    });
+    expect(await chat(messageIdOf(GENERAL, reply), 'comments')).toEqual({
+      permalink: `https://acme.slack.com/archives/C01GENERAL/p${reply.replace('.', '')}?thread_ts=${parent}&cid=C01GENERAL`,
+      username: null,
+      markdown: 'A rake, please',
+    });
   });
 });
 
@@ -562,5 +607,93 @@ describe('what is ignored, and what fails', () => {
     expect((await run(['slack', 'events', '--failed'])).out).toEqual(['id\tcommunity\ttype\tattempts\terror']);
     const applied = await run(['slack', 'events', 'apply']);
     expect(applied.out).toEqual(['Applied 0, ignored 0, to retry 1, parked 0.']);
+  });
+});
+
+describe('the inbox over time', () => {
+  const version = async () =>
+    Number(
+      (
+        await t.testStore.store.db
+          .selectFrom('communities')
+          .select('fragment_version')
+          .where('id', '=', communityId)
+          .executeTakeFirstOrThrow()
+      ).fragment_version,
+    );
+
+  it('applies a burst in one change, an event that fails in it rolled back alone and retried', async () => {
+    const [a, bad, b] = [nextTs(), nextTs(), nextTs()];
+    await send(
+      envelope(message(a, 'First of the burst'), 'EvBATCH1'),
+      envelope(message(bad, 'Refused by the parser \u0000 here'), 'EvBATCH2'),
+      envelope(message(b, 'Last of the burst'), 'EvBATCH3'),
+    );
+    const before = await version();
+    // Time enough for the three in one change however slow the machine is.
+    const patient = createInboxApplier({
+      store: t.testStore.store,
+      writes: t.app.writes,
+      clock: () => t.clock.now,
+      apiFor: (botToken) => slackApi({ token: botToken, apiUrl: slack.url, retries: 0 }),
+      changeMs: 60_000,
+    });
+    expect(await patient.applyDue()).toEqual({ applied: 2, ignored: 0, retried: 1, parked: 0 });
+    // One change: the community's fragments moved one version for the two posts and the feed.
+    expect(await version()).toBe(before + 1);
+    const { EvBATCH1, EvBATCH2, EvBATCH3 } = await outcomes();
+    expect([EvBATCH1, EvBATCH2, EvBATCH3]).toEqual([
+      { event_id: 'EvBATCH1', outcome: 'applied', state: 'done', attempts: 1 },
+      { event_id: 'EvBATCH2', outcome: null, state: 'pending', attempts: 1 },
+      { event_id: 'EvBATCH3', outcome: 'applied', state: 'done', attempts: 1 },
+    ]);
+    expect((await data(`/posts/${messageIdOf(GENERAL, a)}`)).body.body_plaintext).toBe('First of the burst');
+    expect((await data(`/posts/${messageIdOf(GENERAL, b)}`)).body.body_plaintext).toBe('Last of the burst');
+    expect((await data(`/posts/${messageIdOf(GENERAL, bad)}`)).status).toBe(404);
+  });
+
+  it('deletes applied rows a day old, at most 500 a pass, and keeps parked and pending ones', async () => {
+    const { db } = t.testStore.store;
+    const stored = (ms: number) => toStored(ms);
+    const old = t.clock.now - 24 * 3_600_000 - 1000;
+    const row = (i: number, state: 'done' | 'parked', finished: number | null) => ({
+      id: `prune-${String(i).padStart(4, '0')}`,
+      community_id: communityId,
+      event_id: `EvPRUNE${i}`,
+      event_type: 'message',
+      envelope: '{}',
+      received_at: stored(old - 1000),
+      state,
+      attempts: 1,
+      next_attempt_at: stored(old - 1000),
+      finished_at: finished === null ? null : stored(finished),
+    });
+    const rows = [
+      ...Array.from({ length: 502 }, (_, i) => row(i, 'done', old)),
+      row(900, 'done', t.clock.now - 3_600_000),
+      row(901, 'parked', old),
+    ];
+    for (let i = 0; i < rows.length; i += 100)
+      await db
+        .insertInto('slack_inbox')
+        .values(rows.slice(i, i + 100))
+        .execute();
+    const left = async () =>
+      (
+        await db
+          .selectFrom('slack_inbox')
+          .select(['event_id', 'state'])
+          .where('event_id', 'like', 'EvPRUNE%')
+          .orderBy('id')
+          .execute()
+      ).map((r) => `${r.event_id} ${r.state}`);
+    await applyAll();
+    expect(await left()).toEqual(['EvPRUNE500 done', 'EvPRUNE501 done', 'EvPRUNE900 done', 'EvPRUNE901 parked']);
+    await applyAll();
+    expect(await left()).toEqual(['EvPRUNE900 done', 'EvPRUNE901 parked']);
+    // The row done an hour before is a day old 23 hours later.
+    t.clock.now += 23 * 3_600_000 + 1000;
+    await applyAll();
+    expect(await left()).toEqual(['EvPRUNE901 parked']);
   });
 });

@@ -1,7 +1,9 @@
 // The Events API request URL: Slack's published signature test vector, url_verification, an event written to the
 // inbox once however often Slack retries it, and every unsigned, badly signed or stale request refused with 401
 // before anything is parsed or stored.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteDriver } from '../../src/db/sqlite-driver.js';
 import { isSignedBySlack } from '../../src/slack-inbox/slack-signature.js';
 import { createSlackConnectionsService } from '../../src/slack/slack-connections.service.js';
 import { envelope, postEvent, SIGNING_SECRET, signed } from '../helpers/slack-events.js';
@@ -23,6 +25,32 @@ beforeAll(async () => {
   await connections.connect(unsigned, { botToken: STAND_IN_TOKEN });
 });
 afterAll(async () => t?.close());
+
+/** Another connection to the test's store with a transaction open after `statement`, as another process holds one. */
+async function holdRow(statement: string): Promise<{ rollback(): Promise<void> }> {
+  const url = t.testStore.url;
+  if (/^postgres(ql)?:/.test(url)) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('begin');
+    await client.query(statement);
+    return {
+      async rollback() {
+        await client.query('rollback');
+        await client.end();
+      },
+    };
+  }
+  const other = new SqliteDriver(url);
+  other.exec('begin immediate');
+  other.exec(statement);
+  return {
+    async rollback() {
+      other.exec('rollback');
+      other.close();
+    },
+  };
+}
 
 const inbox = () =>
   t.testStore.store.db
@@ -165,5 +193,30 @@ describe('POST /slack/events/{community_slug}', () => {
     const res = await postEvent(t.app, 'acme', body, { seconds });
     expect(res.statusCode).toBe(200);
     expect((await inbox()).map((row) => row.event_id)).toEqual(['Ev0ACK00001', 'Ev0ACK00002']);
+  });
+
+  it("acknowledges a retry of an event at once while another connection's open transaction is applying it", async () => {
+    const body = envelope(
+      { type: 'message', channel: 'C01GENERAL', user: 'U01ALICE', text: 'held', ts: '1773144002.000100' },
+      'Ev0ACK00003',
+    );
+    expect((await postEvent(t.app, 'acme', body, { seconds })).statusCode).toBe(200);
+    // What the applier does in the change that applies the event: the row updated, the transaction left open. On
+    // PostgreSQL an INSERT … ON CONFLICT on that key would wait for this transaction to end.
+    const held = await holdRow("update slack_inbox set state = 'done', attempts = 1 where event_id = 'Ev0ACK00003'");
+    try {
+      const started = performance.now();
+      const retry = await postEvent(t.app, 'acme', body, {
+        seconds: seconds + 1,
+        headers: { 'x-slack-retry-num': '1' },
+      });
+      expect(retry.statusCode).toBe(200);
+      expect(performance.now() - started).toBeLessThan(1000);
+    } finally {
+      await held.rollback();
+    }
+    expect((await inbox()).filter((row) => row.event_id === 'Ev0ACK00003').map((row) => row.state)).toEqual([
+      'pending',
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import { writeZip } from '../helpers/zip-writer.js';
 const dir = mkdtempSync(join(tmpdir(), 'hearth-slack-sync-'));
 let t: TestApp;
 let slack: StandIn;
+const APP_TOKEN = 'xapp-1-A0HEARTH-1111-standinapptoken';
 const SECRET = '8f742231b10e8888abcd99yyyzzz85a5'.replace(/[yz]/g, 'e');
 
 beforeAll(async () => {
@@ -75,9 +76,14 @@ async function connected(slug: string) {
   const connect = await run(['slack', 'connect', '--community', slug], { SLACK_BOT_TOKEN: STAND_IN_TOKEN });
   expect(connect).toEqual({
     code: 0,
-    out: [`Connected '${slug}' to Slack: bot token set, signing secret not set, channels: all public.`],
+    out: [
+      `Connected '${slug}' to Slack: bot token set, signing secret not set, app-level token not set, workspace acme.slack.com, channels: all public.`,
+    ],
     err: [],
   });
+  // The connect's own auth.test (the workspace's domain), left out of what the sync asks.
+  expect(slack.calls.map((call) => call.method)).toEqual(['auth.test']);
+  slack.calls.length = 0;
   return { ...c, state: join(dir, `state-${slug}`) };
 }
 
@@ -110,12 +116,14 @@ beforeAll(async () => {
 });
 
 describe('hearth slack connect and status', () => {
-  it('stores the token and signing secret from files or the environment and never shows them', async () => {
+  it('stores the tokens and signing secret from files or the environment and never shows them', async () => {
     await community('conn');
     const tokenFile = join(dir, 'token');
     const secretFile = join(dir, 'secret');
+    const appTokenFile = join(dir, 'app-token');
     writeFileSync(tokenFile, `${STAND_IN_TOKEN}\n`);
     writeFileSync(secretFile, SECRET);
+    writeFileSync(appTokenFile, `${APP_TOKEN}\n`);
     expect(await run(['slack', 'connect', '--community', 'conn'])).toEqual({
       code: 1,
       out: [],
@@ -144,12 +152,32 @@ describe('hearth slack connect and status', () => {
     ]);
     expect(connect).toEqual({
       code: 0,
-      out: ["Connected 'conn' to Slack: bot token set, signing secret set, channels: general, random."],
+      out: [
+        "Connected 'conn' to Slack: bot token set, signing secret set, app-level token not set, workspace acme.slack.com, channels: general, random.",
+      ],
       err: [],
     });
-    // A later connect keeps what it is not given.
-    expect((await run(['slack', 'connect', '--community', 'conn', '--all-public'])).out).toEqual([
-      "Connected 'conn' to Slack: bot token set, signing secret set, channels: all public.",
+    expect(
+      await run(['slack', 'connect', '--community', 'conn'], { SLACK_APP_TOKEN: 'xoxb-not-an-app-token' }),
+    ).toEqual({
+      code: 2,
+      out: [],
+      err: [
+        'Invalid configuration: SLACK_APP_TOKEN: got 21 characters (not shown); allowed: a Slack app-level token, xapp-…, or unset',
+      ],
+    });
+    // A later connect keeps what it is not given; Slack out of reach leaves the domain as it was.
+    const later = await run(
+      ['slack', 'connect', '--community', 'conn', '--all-public', '--app-token-file', appTokenFile],
+      { SLACK_API_URL: 'http://127.0.0.1:9/api/' },
+    );
+    expect(later.out).toEqual([
+      "Connected 'conn' to Slack: bot token set, signing secret set, app-level token set (Socket Mode), workspace acme.slack.com, channels: all public.",
+    ]);
+    expect(later.err).toEqual([
+      expect.stringMatching(
+        /^hearth: Slack's auth\.test could not be asked \(auth\.test failed: .+\); live messages' permalinks start after the next sync\.$/,
+      ),
     ]);
     const status = await run(['slack', 'status', '--json']);
     expect(status.code).toBe(0);
@@ -158,6 +186,8 @@ describe('hearth slack connect and status', () => {
         community: 'conn',
         bot_token: 'set',
         signing_secret: 'set',
+        app_token: 'set',
+        workspace: 'acme.slack.com',
         channels: 'all public',
         created_at: expect.stringMatching(WIRE),
         updated_at: expect.stringMatching(WIRE),
@@ -166,12 +196,15 @@ describe('hearth slack connect and status', () => {
     ]);
     const table = await run(['slack', 'status']);
     expect(table.out).toEqual([
-      'community\tbot_token\tsigning_secret\tchannels\tconnected_at\tsynced_at',
-      expect.stringMatching(/^conn\tset\tset\tall public\t\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00\tnever$/),
+      'community\tbot_token\tsigning_secret\tapp_token\tworkspace\tchannels\tconnected_at\tsynced_at',
+      expect.stringMatching(
+        /^conn\tset\tset\tset\tacme\.slack\.com\tall public\t\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00\tnever$/,
+      ),
     ]);
-    for (const text of [...connect.out, ...status.out, ...table.out]) {
+    for (const text of [...connect.out, ...later.out, ...later.err, ...status.out, ...table.out]) {
       expect(text).not.toContain(STAND_IN_TOKEN);
       expect(text).not.toContain(SECRET);
+      expect(text).not.toContain(APP_TOKEN);
     }
   });
 });
