@@ -24,6 +24,7 @@ import { registrationsMigration } from './migrations/020-registrations.js';
 import { calendarFeedsMigration } from './migrations/019-calendar-feeds.js';
 import { slackInboxMigration } from './migrations/017-slack-inbox.js';
 import { operatorsMigration } from './migrations/021-operators.js';
+import { searchImpactsMigration } from './migrations/022-search-impacts.js';
 
 /** Every migration by name, in order: what `migrateToLatest` applies (tests bring a store up to one of them). */
 export function migrationsFor(store: StoreName): Record<string, Migration> {
@@ -49,6 +50,7 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     '019-calendar-feeds': calendarFeedsMigration(store),
     '020-registrations': registrationsMigration(store),
     '021-operators': operatorsMigration(store),
+    '022-search-impacts': searchImpactsMigration(store),
   };
 }
 
