@@ -16,7 +16,8 @@ const length = '(select count(*) from post_search_scratch_terms)';
 
 /** Statements that tokenize `row`'s texts into the scratch table (rowid 1). */
 const scratch = (row: string) => `insert into post_search_scratch (rowid, title, body) values (1, ${texts(row)});`;
-const clear = `insert into post_search_scratch (post_search_scratch) values ('delete-all');`;
+// By rowid, not 'delete-all': in a trigger on a file database, 'delete-all' cost 200 µs a post against 20 µs.
+const clear = 'delete from post_search_scratch where rowid = 1;';
 
 /** Adds the scratch document as `docid` to the counts and postings of its community's impact words. */
 function added(docid: string): string {
