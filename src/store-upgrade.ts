@@ -3,6 +3,7 @@
 import { migrateToLatest, migrationState, type MigrationState } from './db/migrate.js';
 import type { Store } from './db/store.js';
 import { renderPending } from './rendering/pending-renders.js';
+import { buildAllSearchImpacts } from './search/sqlite-search-impacts-build.js';
 
 export interface StoreState extends MigrationState {
   /** Records a migration marked to render again are still waiting for it (an upgrade stopped between the two). */
@@ -20,6 +21,9 @@ export async function upgradeStore(store: Store): Promise<Upgrade> {
   const { results = [] } = await migrateToLatest(store.db, store.dialect);
   // After every migration, so that today's renderer reads the schema it was written for.
   const rendered = await renderPending(store.db);
+  // Migration 022 makes SQLite's impact postings' tables; a store that held posts before gets them built here.
+  if (store.dialect.name === 'sqlite' && results.some((result) => result.migrationName === '022-search-impacts'))
+    await buildAllSearchImpacts(store.db);
   return { applied: results.map((result) => result.migrationName), rendered };
 }
 

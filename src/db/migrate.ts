@@ -24,6 +24,7 @@ import { registrationsMigration } from './migrations/020-registrations.js';
 import { calendarFeedsMigration } from './migrations/019-calendar-feeds.js';
 import { slackInboxMigration } from './migrations/017-slack-inbox.js';
 import { operatorsMigration } from './migrations/021-operators.js';
+import { searchImpactsMigration } from './migrations/022-search-impacts.js';
 import { slackSocketModeMigration } from './migrations/024-slack-socket-mode.js';
 import { memberListMigration } from './migrations/025-member-list.js';
 
@@ -51,6 +52,7 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     '019-calendar-feeds': calendarFeedsMigration(store),
     '020-registrations': registrationsMigration(store),
     '021-operators': operatorsMigration(store),
+    '022-search-impacts': searchImpactsMigration(store),
     '024-slack-socket-mode': slackSocketModeMigration(),
     '025-member-list': memberListMigration(),
   };

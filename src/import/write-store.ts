@@ -13,6 +13,8 @@ import { deferPostgresIndexes } from './write-postgres-deferred-indexes.js';
 import { postgresSearchLoad } from './search-load-postgres.js';
 import { journalForImport } from './write-sqlite-journal.js';
 import { sqliteSearchLoad, sqliteSearchMark, type SearchMark } from './search-load-sqlite.js';
+import { defaultImpactShape } from '../search/search-budget.js';
+import { buildSearchImpacts } from '../search/sqlite-search-impacts-build.js';
 
 /** A step the import runs once every row is written. */
 export type Deferred = () => Promise<void>;
@@ -168,6 +170,9 @@ const sqliteImport: ImportStore = {
         for (const statement of sqliteSearchLoad(source, empty, mark, communityId))
           await trx.executeQuery(CompiledQuery.raw(statement.sql, statement.parameters));
       }
+      // Into an empty community, its frequent words' impact postings in one pass over the index just loaded; into
+      // one that has them, migration 022's trigger kept them as the documents went in.
+      if (empty) await buildSearchImpacts(trx, communityId, defaultImpactShape);
       for (const trigger of triggers.rows) await sql.raw(trigger.sql).execute(trx);
     };
   },

@@ -1,11 +1,13 @@
-// Search on SQLite: FTS5 MATCH confined to the community's docid range, ranked by bm25 (title 10, body 1), large answers
-// ranked on a budget.
+// Search on SQLite: FTS5 MATCH confined to the community's docid range, ranked by bm25 (title 10, body 1); a frequent
+// word from its impact postings, other large answers ranked on a budget.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import { rankedThrough, windowIds, type DocKey, type Scored } from './ranked-window.js';
 import type { SearchBudget } from './search-budget.js';
 import type { SearchHits, SearchIndex, SearchKind, SearchWindow } from './search-index.js';
 import type { SearchQuery } from './search-query.js';
+import { impactRanking } from './sqlite-search-impacts.js';
+import { fts5Tokens } from './sqlite-search-words.js';
 import { toFts5Candidates, toFts5Match } from './sqlite-search-query.js';
 
 const tables: Record<SearchKind, { fts: string; docs: string; weights: RawBuilder<unknown>; title: string | null }> = {
@@ -13,8 +15,9 @@ const tables: Record<SearchKind, { fts: string; docs: string; weights: RawBuilde
   comment: { fts: 'comment_search', docs: 'comment_search_docs', weights: sql.raw('1.0'), title: null },
 };
 
-/** Inclusive bounds of a community's docids (migration 002). */
+/** A community's number and the inclusive bounds of its docids (migration 002). */
 interface Range {
+  readonly number: number;
   readonly from: number;
   readonly to: number;
 }
@@ -40,7 +43,7 @@ async function rangeOf(db: Kysely<Database>, communityId: string): Promise<Range
   const { rows } = await sql<{ number: number }>`
     select number from search_communities where community_id = ${communityId}`.execute(db);
   const number = rows[0]?.number;
-  return number === undefined ? null : { from: number * 4294967296, to: number * 4294967296 + 4294967295 };
+  return number === undefined ? null : { number, from: number * 4294967296, to: number * 4294967296 + 4294967295 };
 }
 
 /** The exact number of matches: doclists only, no row of posts, comments or docs is read. */
@@ -97,6 +100,17 @@ function keysReader(db: Kysely<Database>, scope: Scope) {
   };
 }
 
+/** The one FTS5 term a query of one required word (or one-word phrase) and nothing else searches; null otherwise. */
+function singleTerm(query: SearchQuery): string | null {
+  const [group, ...others] = query.groups;
+  const [clause, ...more] = group ?? [];
+  const [word, ...rest] = clause?.words ?? [];
+  if (others.length > 0 || more.length > 0 || rest.length > 0 || !clause || clause.negated || word === undefined)
+    return null;
+  const tokens = fts5Tokens(word);
+  return tokens.length === 1 ? (tokens[0] ?? null) : null;
+}
+
 export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
   return {
     async search(db, kind, communityId, query: SearchQuery, window): Promise<SearchHits> {
@@ -105,6 +119,9 @@ export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
       const scope = scopeOf(kind);
       const range = await rangeOf(db, communityId);
       if (!range) return { ids: [], total: 0 };
+      const term = kind === 'post' ? singleTerm(query) : null;
+      const impacts = term === null ? null : await impactRanking(db, range.number, term, window.offset + window.limit);
+      if (impacts) return { ids: await windowIds(impacts.ranked, window, keysReader(db, scope)), total: impacts.total };
       const total = await countMatches(db, scope, match, range);
       if (window.offset >= total) return { ids: [], total };
       const rows = async (query: RawBuilder<Scored>): Promise<Scored[]> => (await query.execute(db)).rows;
