@@ -46,6 +46,27 @@ function clientLogger(log: SocketModeOptions['log'], community: string) {
   };
 }
 
+/**
+ * The official client, but a message it cannot read (an `events_api` envelope without `payload.event`, a JSON
+ * `null`) is logged and dropped: the client's own reading would reject outside any handler and end the process.
+ */
+class GuardedSocketModeClient extends SocketModeClient {
+  constructor(
+    options: ConstructorParameters<typeof SocketModeClient>[0],
+    private readonly onUnreadable: (error: unknown) => void,
+  ) {
+    super(options);
+  }
+
+  protected override async onWebSocketMessage(data: string | ArrayBuffer, isBinary: boolean): Promise<void> {
+    try {
+      await super.onWebSocketMessage(data, isBinary);
+    } catch (error) {
+      this.onUnreadable(error);
+    }
+  }
+}
+
 /** Opens a socket per community with an app-level token; `stop` closes them. `ready` settles once each said hello. */
 export async function startSocketMode(options: SocketModeOptions) {
   const { store, intake, log } = options;
@@ -54,11 +75,18 @@ export async function startSocketMode(options: SocketModeOptions) {
   for (const connection of await socketModeConnections(store.db)) {
     if (connection.app_token === null) continue;
     const communityId = connection.id;
-    const client = new SocketModeClient({
-      appToken: connection.app_token,
-      logger: clientLogger(log, connection.slug),
-      clientOptions: { slackApiUrl: options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/` },
-    });
+    const client = new GuardedSocketModeClient(
+      {
+        appToken: connection.app_token,
+        logger: clientLogger(log, connection.slug),
+        clientOptions: { slackApiUrl: options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/` },
+      },
+      (error) =>
+        log.warn(
+          { community: connection.slug, err: error },
+          'Slack Socket Mode: a message that is not an envelope was dropped',
+        ),
+    );
     client.on('slack_event', async (message: SocketEvent) => {
       const { type, body, envelope_id: envelopeId } = message;
       // Interactivity and slash commands are not Hearth's: acknowledged so that Slack does not send them again.

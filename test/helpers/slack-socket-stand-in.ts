@@ -21,6 +21,8 @@ export interface SocketStandIn {
   /** Sends an `events_api` envelope around `payload` on the newest socket. */
   sendEvent(envelopeId: string, payload: Record<string, unknown>, retryAttempt?: number): void;
   send(message: Record<string, unknown>): void;
+  /** Sends these characters as they are: a message that is not an envelope. */
+  sendRaw(text: string): void;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export async function startSocketStandIn(): Promise<SocketStandIn> {
       );
     },
     send: (message) => newest().send(JSON.stringify(message)),
+    sendRaw: (text) => newest().send(text),
     async close() {
       for (const socket of wss.clients) socket.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

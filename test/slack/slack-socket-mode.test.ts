@@ -159,12 +159,24 @@ describe('Slack Socket Mode', () => {
     );
   });
 
+  it('drops a message the client cannot read (an events_api envelope without its event, JSON null) and goes on', async () => {
+    slack.send({ envelope_id: 'env-0005b', type: 'events_api' });
+    slack.sendRaw('null');
+    slack.sendEvent('env-0005c', envelope(message('1773144000.000260', 'After the unreadable'), 'EvSOCK2b'));
+    expect(await slack.ackOf('env-0005c')).toEqual({ envelope_id: 'env-0005c', socket: 1 });
+    expect((await inbox()).map((row) => row.event_id)).toEqual(['EvSOCK1', 'EvSOCK2', 'EvSOCK2b']);
+    expect(lines.filter((line) => line.includes('not an envelope'))).toEqual([
+      'warn Slack Socket Mode: a message that is not an envelope was dropped',
+      'warn Slack Socket Mode: a message that is not an envelope was dropped',
+    ]);
+  });
+
   it('opens a new socket after a disconnect message and goes on there', async () => {
     slack.send({ type: 'disconnect', reason: 'refresh_requested', debug_info: { host: 'applink-stand-in' } });
     await slack.opened(2);
     expect(slack.opens).toEqual([APP_TOKEN, APP_TOKEN]);
     slack.sendEvent('env-0006', envelope(message('1773144000.000300', 'After the refresh'), 'EvSOCK3'));
     expect(await slack.ackOf('env-0006')).toEqual({ envelope_id: 'env-0006', socket: 2 });
-    expect((await inbox()).map((row) => row.event_id)).toEqual(['EvSOCK1', 'EvSOCK2', 'EvSOCK3']);
+    expect((await inbox()).map((row) => row.event_id)).toEqual(['EvSOCK1', 'EvSOCK2', 'EvSOCK2b', 'EvSOCK3']);
   });
 });
