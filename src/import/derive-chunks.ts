@@ -2,7 +2,10 @@
 // and derives (plain text, read time, references) and keeps what only the whole file can tell: links, e-mails,
 // ids, comment counts and latest activity (exact for posts new to the store) and, into an empty community, feed
 // counts, computed in memory.
+import { postAsJsonb } from '../db/jsonb-order.js';
 import { ShortIdSet } from '../lib/short-id-set.js';
+import type { PostRow } from '../posts/posts.repository.js';
+import { renderPost, type RenderedFragment } from '../rendering/post-fragment.js';
 import { type ResolverTables, deriverOf } from '../references/derive.js';
 import { parseLine, type ParseOptions } from './parse-line.js';
 import { emptyPlan, noNamedIds, type ImportPlan, type Link, type LinkGroup, type NamedIds } from './plan.js';
@@ -38,6 +41,8 @@ export interface ChunkRows {
   emails: EmailClaim[];
   /** Posts whose comments_count and latest_activity_at were counted from the file (exact for a post new to the store). */
   countedPosts: string[];
+  /** The fragments of `posts`, in their order, rendered from the rows as the store will give them back. */
+  postFragments: RenderedFragment[];
   /**
    * Every record of the chunk is new to the store: the community was empty and no earlier chunk gave any of
    * them. Its rows may be inserted, where other chunks' rows are upserted.
@@ -83,8 +88,12 @@ export interface FinishResult {
   late: { posts: [string, number][]; comments: [string, number][]; events: [string, number][] } | null;
 }
 
+/** How the store gives a post's JSON columns back (write-store.ts): as written, or with keys in jsonb's order. */
+export type PostsReadBack = 'as-written' | 'jsonb-order';
+
 export interface ChunkOptions extends ParseOptions {
   now: string;
+  readsBack: PostsReadBack;
   communityId: string;
   /** The community held nothing: counters are kept in memory instead of counted by the store. */
   empty: boolean;
@@ -332,6 +341,7 @@ export class ChunkBuilder {
       groupMembers: [],
       emails: [],
       countedPosts: [],
+      postFragments: [],
       fresh,
     };
     for (const feed of plan.feeds.values()) {
@@ -442,6 +452,11 @@ export class ChunkBuilder {
       if (again) this.feedCountsValid = false;
       else this.feedCounts.set(row.feed_id, (this.feedCounts.get(row.feed_id) ?? 0) + 1);
       rows.posts.push(written);
+      // Rendered here, beside the parsing, rather than by the writer: from the chat message as parsed, not reparsed.
+      const asStored = { ...written, chat_message: post.chatMessage, body_prosemirror: post.prosemirror };
+      rows.postFragments.push(
+        renderPost(this.options.readsBack === 'jsonb-order' ? postAsJsonb(asStored as PostRow) : (asStored as PostRow)),
+      );
     }
     this.derivedAny ||= rows.events.length + rows.posts.length + rows.comments.length > 0;
     return rows;

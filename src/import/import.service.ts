@@ -190,6 +190,7 @@ async function writeImport(
   const source = chunkSource(
     {
       now: toStored(clock()),
+      readsBack: imports.readsBack,
       communityId,
       empty,
       resolver: await loadResolverTables(db, communityId),
@@ -218,7 +219,7 @@ async function writeImport(
         const buildIndexes = empty ? await imports.deferIndexes(trx) : null;
         const indexSearch = await imports.deferSearch(trx, communityId, empty);
         const webhooks = await importWebhooks(trx, change);
-        const writer = new ImportStream(trx, change, communityId, empty, webhooks, imports.asReadBack);
+        const writer = new ImportStream(trx, change, communityId, empty, webhooks);
         const settle = async (result: ChunkResult) => {
           goOn();
           for (const [line, field] of result.ignored) options.onIgnored?.(line, field);

@@ -256,7 +256,8 @@ export class LineParser {
     const ts = message.message_ts;
     return {
       id: message.id ?? null,
-      message_ts: ts === null || ts === undefined ? null : Number(ts),
+      // A number JSON cannot hold (a string of 400 digits) is stored as JSON writes it: null.
+      message_ts: ts === null || ts === undefined || !Number.isFinite(Number(ts)) ? null : Number(ts),
       blocks: message.blocks ?? null,
       markdown: message.markdown ?? null,
       permalink: message.permalink ?? null,
@@ -283,6 +284,7 @@ export class LineParser {
       line: this.line,
       blocks: message?.blocks ?? null,
       prosemirror: record.body_prosemirror ?? null,
+      chatMessage: message,
       body_plaintext: record.body_plaintext,
       read_time_minutes: record.read_time_minutes,
       references: record.references ? writeJson(record.references) : undefined,

@@ -62,6 +62,8 @@ export interface ParsedPost
   references: string | undefined;
   blocks: unknown[] | null;
   prosemirror: unknown;
+  /** The chat message as its column's JSON gives it back: the post's fragment is rendered from it, not reparsed. */
+  chatMessage: unknown;
   commentsCountGiven: boolean;
 }
 

@@ -106,7 +106,11 @@ export class ImportStream {
   private readonly recount = new Set<string>();
   /** Posts the store held that comments of the file moved away from: counted and rendered again at the end. */
   private readonly left = new Set<string>();
-  /** The community's version of the posts' fragments rendered as their rows are written (see `asReadBack`). */
+  /**
+   * The community's version of the posts' fragments written with their rows: rendered by the worker from the rows
+   * as the store gives them back (derive-chunks.ts), not read back at the end; only posts whose counters or derived
+   * fields the store changes afterwards are rendered again.
+   */
   private version: number | null = null;
 
   constructor(
@@ -117,12 +121,6 @@ export class ImportStream {
     private readonly empty: boolean,
     /** The import's webhook messages, queued in the same transaction. */
     private readonly webhooks: Awaited<ReturnType<typeof importWebhooks>>,
-    /**
-     * A post row as the store reads it back: posts' fragments are rendered from the rows as each chunk is written
-     * (while the next chunk is parsed), not read back at the end; only posts whose counters or derived fields the
-     * store changes afterwards are rendered again.
-     */
-    private readonly asReadBack: (row: PostRow) => PostRow,
   ) {}
 
   /** Writes one chunk; returns the problems that stop the import instead (e-mails already taken). */
@@ -161,7 +159,7 @@ export class ImportStream {
       const held = rows.fresh ? new Set<string>() : this.empty ? null : await this.heldPostsOf(rows);
       await writeRecords(db, 'posts', rows.posts, held);
       this.version ??= await nextCommunityVersion(db, communityId);
-      const fragments = postFragments(communityId, (rows.posts as PostRow[]).map(this.asReadBack), this.version);
+      const fragments = postFragments(communityId, rows.postFragments, this.version);
       // A post the store did not hold has no fragment (posts are deleted only with their community): its fragment
       // is inserted, where an upsert went through a staging table, slower
       // (measured: bench/analysis.md, 'Figures behind the code's choices').

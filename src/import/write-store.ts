@@ -5,9 +5,8 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
-import { postAsJsonb } from '../db/jsonb-order.js';
 import { clientOf } from '../db/postgres-dialect.js';
-import type { PostRow } from '../posts/posts.repository.js';
+import type { PostsReadBack } from './derive-chunks.js';
 import { writeByCopy } from '../db/postgres-copy.js';
 import { deferPostgresIndexes } from './write-postgres-deferred-indexes.js';
 import { postgresSearchLoad } from './search-load-postgres.js';
@@ -41,8 +40,11 @@ export interface ImportStore {
    * counters, fragments, the search load): what the store's query planner needs to know of them.
    */
   afterRows(trx: Kysely<Database>, records: number): Promise<void>;
-  /** A post row as the store reads it back once written: its fragment is rendered from it, not from a read. */
-  asReadBack(row: PostRow): PostRow;
+  /**
+   * How the store gives a post's JSON columns back once written (its fragment is rendered as if read back, without
+   * a read): as written (SQLite's text), or with objects' keys in jsonb's order (PostgreSQL).
+   */
+  readsBack: PostsReadBack;
   /** After the import committed `records` records: what the store's query planner needs to know of them. */
   afterCommit(db: Kysely<Database>, records: number): Promise<void>;
 }
@@ -108,7 +110,7 @@ async function holdsFew(trx: Kysely<Database>, table: string): Promise<boolean> 
  */
 const sqliteImport: ImportStore = {
   // JSON is stored as the text given, timestamps as their stored strings, numbers as numbers.
-  asReadBack: (row) => row,
+  readsBack: 'as-written',
   // Foreign keys off for the import's connection (the pragma does nothing inside a transaction, so it is set
   // before BEGIN, on the one connection Kysely holds for the import). They would look every row's parents up
   // again (a third of the writing time), and, deferred, make every parent row written while a violation is
@@ -184,7 +186,7 @@ const sqliteImport: ImportStore = {
 /** PostgreSQL: the triggers skip rows while the transaction's `hearth.defer_search` is on (migration 007). */
 const postgresImport: ImportStore = {
   // jsonb orders an object's keys its own way; timestamps come back in the stored form (postgres-dialect.ts).
-  asReadBack: postAsJsonb,
+  readsBack: 'jsonb-order',
   async transaction(db, work) {
     return db.transaction().execute(async (trx) => {
       await sql`set constraints all deferred`.execute(trx);

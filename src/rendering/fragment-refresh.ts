@@ -7,20 +7,15 @@ import { groupEventLists, toCalendarEvent } from '../events/event.mapper.js';
 import { eventListIds, eventPublications, eventsByIds } from '../events/events.repository.js';
 import { feedsByIds } from '../feeds/feeds.repository.js';
 import { epochOfStored } from '../lib/timestamps.js';
-import { toFeedSummary, toPost } from '../posts/post.mapper.js';
-import { postsByIds, type PostRow } from '../posts/posts.repository.js';
+import { toFeedSummary } from '../posts/post.mapper.js';
+import { postsByIds } from '../posts/posts.repository.js';
 import { toProfile } from '../profiles/profile.mapper.js';
 import { profilesByIds } from '../profiles/profiles.repository.js';
 import { toTag } from '../events/event.mapper.js';
 import { tagsByIds } from '../events/events.repository.js';
 import { chunk } from '../db/batch.js';
-import {
-  renderEventTemplate,
-  renderFeedSummary,
-  renderPostTemplate,
-  renderProfile,
-  renderTag,
-} from '../fragments/fragment-templates.js';
+import { renderEventTemplate, renderFeedSummary, renderProfile, renderTag } from '../fragments/fragment-templates.js';
+import { renderPost, type RenderedFragment } from './post-fragment.js';
 import {
   deleteFragments,
   nextCommunityVersion,
@@ -32,7 +27,7 @@ import {
 import type { Touched } from '../fragments/touched.js';
 
 type Kind = FragmentsTable['kind'];
-type Rendered = { id: string; text: string; refs?: string[] };
+type Rendered = RenderedFragment;
 type Renderer = (db: Kysely<Database>, communityId: string, ids: string[]) => Promise<Rendered[]>;
 
 const PART = 500;
@@ -83,17 +78,6 @@ const renderers: Record<Kind, Renderer> = {
   },
 };
 
-/** A post row as the store holds it, rendered; author and feed become holes (the values passed for them are never written). */
-function renderPost(row: PostRow): Rendered {
-  return {
-    id: row.id,
-    ...renderPostTemplate(toPost(row, null, { id: row.feed_id, label: '', slug: '' }), {
-      author: row.author_profile_id,
-      feed: row.feed_id,
-    }),
-  };
-}
-
 const fragmentRow = (communityId: string, kind: Kind, version: number, { id, text, refs }: Rendered): FragmentRow => ({
   community_id: communityId,
   kind,
@@ -103,12 +87,13 @@ const fragmentRow = (communityId: string, kind: Kind, version: number, { id, tex
   body: Buffer.from(text, 'utf8'),
 });
 
-/**
- * The fragments of posts from the rows just written, without reading them back: for a store that gives back
- * exactly the values it was given (SQLite's text JSON; PostgreSQL's jsonb would reorder free-form objects' keys).
- */
-export function postFragments(communityId: string, rows: readonly PostRow[], version: number): FragmentRow[] {
-  return rows.map((row) => fragmentRow(communityId, 'post', version, renderPost(row)));
+/** The fragments of posts the import's worker rendered from the rows it made (see derive-chunks.ts), at `version`. */
+export function postFragments(
+  communityId: string,
+  rendered: readonly RenderedFragment[],
+  version: number,
+): FragmentRow[] {
+  return rendered.map((one) => fragmentRow(communityId, 'post', version, one));
 }
 
 async function refreshKind(
