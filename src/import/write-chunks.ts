@@ -5,7 +5,6 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { postFragments } from '../rendering/fragment-refresh.js';
 import { insertFragments, nextCommunityVersion, writeFragments } from '../fragments/fragments.repository.js';
-import type { PostRow } from '../posts/posts.repository.js';
 import { chunk, insertRows, upsertRows } from '../db/batch.js';
 import { createDeriver } from '../references/derive.js';
 import type { Change } from '../writes/write-runner.js';
