@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../src/db/database.js';
 import { batchTimeouts, openStore } from '../src/db/store.js';
-import { toTsquery } from '../src/search/postgres-search-query.js';
+import { groupTexts } from '../src/search/postgres-search-index.js';
 import { parseSearchQuery, type SearchQuery } from '../src/search/search-query.js';
 import { COMMUNITY } from './corpus.js';
 import { exactSearch } from './exact-search.js';
@@ -15,19 +15,6 @@ import { searchZipfQueries } from './zipf.js';
 const log = (text: string) => process.stderr.write(`${text}\n`);
 const TOP = 10;
 
-/** The search's tsquery texts, as the index and the exact ranking make them (postgres-search-index.ts). */
-function texts(query: SearchQuery): { matching: string[]; ranking: string[] } {
-  const matching: string[] = [];
-  const ranking: string[] = [];
-  for (const group of query.groups) {
-    const tsquery = toTsquery({ groups: [group] });
-    if (!tsquery) continue;
-    matching.push(tsquery.text);
-    ranking.push(tsquery.words.join(' | '));
-  }
-  return { matching, ranking };
-}
-
 /** RUM's best `n` matches by `<=>` (cover density, its own fixed weights, no length normalization), then ranked exactly. */
 async function rumTop(
   db: Kysely<Database>,
@@ -35,7 +22,7 @@ async function rumTop(
   query: SearchQuery,
   n: number,
 ): Promise<{ ids: string[]; ms: number }> {
-  const { matching, ranking } = texts(query);
+  const { matching, ranking } = groupTexts(query);
   if (matching.length === 0) return { ids: [], ms: 0 };
   const started = performance.now();
   const { rows } = await sql<{ id: string }>`with query as (

@@ -28,7 +28,7 @@ const LENGTH_NORMALIZATION = sql.raw('1');
  * close together and counts excluded words that occur elsewhere in the text; ranked on the
  * required words alone it counts hits per word, as bm25 does on SQLite.
  */
-function groupTexts(query: SearchQuery): { matching: string[]; ranking: string[] } {
+export function groupTexts(query: SearchQuery): { matching: string[]; ranking: string[] } {
   const matching: string[] = [];
   const ranking: string[] = [];
   for (const group of query.groups) {
