@@ -53,6 +53,7 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     '020-registrations': registrationsMigration(store),
     '021-operators': operatorsMigration(store),
     '022-search-impacts': searchImpactsMigration(store),
+    // No 023: the number was kept for a PostgreSQL search index (RUM) that was measured and not built.
     '024-slack-socket-mode': slackSocketModeMigration(),
     '025-member-list': memberListMigration(),
   };
