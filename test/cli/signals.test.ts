@@ -1,6 +1,6 @@
 // SIGTERM and SIGINT stop the server whichever way it was started: `npx hearth serve` (npm exec runs it under a
 // shell that does not pass signals on), `npm start`, and the bin itself; each drains and leaves nothing listening.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,12 @@ import { ensureBuilt, freePort, root } from '../helpers/processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hearth-signals-'));
 
-beforeAll(() => ensureBuilt(), 180_000);
+beforeAll(() => {
+  ensureBuilt();
+  // npm exec links this checkout into its own cache the first time `npx hearth` runs here (a minute on a loaded
+  // machine): done once before the timed starts.
+  execFileSync('npx', ['hearth', '--version'], { cwd: root, stdio: 'ignore', timeout: 170_000 });
+}, 180_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const ways: Record<string, { command: string; args: string[] }> = {
@@ -53,8 +58,11 @@ async function start(way: string, port: number) {
   // Generous: on a loaded machine npm, its shell and Hearth's first start together have taken over a minute.
   const deadline = Date.now() + 120_000;
   for (let last = await healthz(port); last !== 200; last = await healthz(port)) {
-    if (Date.now() > deadline || child.exitCode !== null)
+    if (Date.now() > deadline || child.exitCode !== null) {
+      // Not left running: the whole job (npm, its shell, Hearth) goes.
+      if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
       throw new Error(`${way} did not start (exit ${child.exitCode}, /healthz ${last}):\n${err}\n${out.slice(-2000)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { child, closed, logged: () => messages(out) };
@@ -139,7 +147,10 @@ describe('signals stop the server', () => {
       });
       const deadline = Date.now() + 120_000;
       while ((await healthz(port)) !== 200) {
-        if (Date.now() > deadline) throw new Error('npm start in a terminal did not start');
+        if (Date.now() > deadline) {
+          if (terminal.pid !== undefined) process.kill(-terminal.pid, 'SIGKILL');
+          throw new Error('npm start in a terminal did not start');
+        }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const hearth = hearthPids(port);
