@@ -1,19 +1,20 @@
 // SIGTERM and SIGINT stop the server whichever way it was started: `npx hearth serve` (npm exec runs it under a
 // shell that does not pass signals on), `npm start`, and the bin itself; each drains and leaves nothing listening.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, freePort, root } from '../helpers/processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hearth-signals-'));
 
-beforeAll(() => {
+beforeAll(async () => {
   ensureBuilt();
   // npm exec links this checkout into its own cache the first time `npx hearth` runs here (a minute on a loaded
-  // machine): done once before the timed starts.
-  execFileSync('npx', ['hearth', '--version'], { cwd: root, stdio: 'ignore', timeout: 170_000 });
+  // machine): done once before the timed starts, without blocking this worker's event loop meanwhile.
+  await promisify(execFile)('npx', ['hearth', '--version'], { cwd: root, timeout: 170_000 });
 }, 180_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
