@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs `npm test` on another Node.js major (22 or later), taken from the npm registry's `node` package, in this
 # checkout: from Node 22 the SQLite driver is better-sqlite3 13, whose one Node-API binary serves every Node, so
-# nothing is rebuilt and node_modules is left as it is.
+# nothing is rebuilt and node_modules is left as it is. Where `npm install` ran on Node 20, which skips that optional
+# driver (its engines refuse 20), it is installed beside the Node taken and found through NODE_PATH.
 #   scripts/test-on-node.sh 22              the whole suite (lint, types, SQLite, then PostgreSQL), as CI runs it
 #   scripts/test-on-node.sh 24 test/cli     arguments after the major go to vitest, as with `npm test`
 set -euo pipefail
@@ -18,5 +19,11 @@ export PATH="$work/node_modules/.bin:$PATH"
 [[ "$(node --version)" == "v$major."* ]] || { echo "expected Node $major, got $(node --version)" >&2; exit 1; }
 
 cd "$root"
+if [[ ! -d node_modules/better-sqlite3-napi ]]; then
+  driver="$(node -p "require('./package-lock.json').packages['node_modules/better-sqlite3-napi'].version")"
+  npm install --prefix "$work" --no-save --no-audit --no-fund --ignore-scripts --loglevel=error \
+    "better-sqlite3-napi@npm:better-sqlite3@$driver"
+  export NODE_PATH="$work/node_modules"
+fi
 echo "Testing on Node $(node --version)"
 npm test -- "$@"

@@ -18,6 +18,10 @@ function load(): typeof SQLite {
       throw new Error(
         `On Node ${process.version} Hearth needs better-sqlite3 12, compiled at install, and it is missing (it needs Python, make and a C++ compiler to build). Use Node 22 or later, which needs no compiler, or install those and run npm install again.`,
       );
+    if (driverPackage === 'better-sqlite3-napi' && (error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND')
+      throw new Error(
+        `On Node ${process.version} Hearth needs better-sqlite3 13, which npm skips when it installs on Node 20. Run npm install again on this Node.`,
+      );
     throw error;
   }
 }

@@ -16,6 +16,7 @@ const semver = createRequire(import.meta.url)('semver') as { satisfies(version: 
 interface LockEntry {
   version?: string;
   dev?: boolean;
+  optional?: boolean;
   engines?: { node?: string } | string[];
 }
 
@@ -62,15 +63,25 @@ describe('the version and the engines', () => {
     ).toEqual([]);
     // The Node running this suite is one of them: CI runs it on the machine's Node, then on 22 and 24 (.ci/run, below).
     expect(semver.satisfies(process.version, engines)).toBe(true);
-    // The driver for Node 22 and later (better-sqlite3 13) is never loaded on 20 (src/db/sqlite-driver.ts).
-    const onlyFrom22 = new Set(['node_modules/better-sqlite3-napi']);
+    // npm skips an optional package whose engines refuse the running Node, silently; any other it installs with an
+    // EBADENGINE warning. The only package refusing a Node named is the driver for Node 22 and later (better-sqlite3
+    // 13, never loaded on 20: src/db/sqlite-driver.ts), optional for that reason, with its one dependency.
     const refusing = Object.entries(lock.packages).flatMap(([path, entry]) => {
       const range = !entry.engines || Array.isArray(entry.engines) ? undefined : entry.engines.node;
       if (range === undefined) return [];
-      const runs = onlyFrom22.has(path) ? lowest.filter((node) => !node.startsWith('20.')) : lowest;
-      return runs.filter((node) => !semver.satisfies(node, range)).map((node) => `${path} ${range} ${node}`);
+      return lowest
+        .filter((node) => !semver.satisfies(node, range))
+        .map((node) => `${path} ${range} ${node}${entry.optional === true ? ' (optional)' : ''}`);
     });
-    expect(refusing).toEqual([]);
+    expect(refusing).toEqual(['node_modules/better-sqlite3-napi >=22 20.19.0 (optional)']);
+    const manifest = JSON.parse(read('package.json')) as {
+      dependencies: Record<string, string>;
+      optionalDependencies: Record<string, string>;
+    };
+    expect([manifest.dependencies['better-sqlite3-napi'], manifest.optionalDependencies]).toEqual([
+      undefined,
+      { 'better-sqlite3': '^12.11.1', 'better-sqlite3-napi': 'npm:better-sqlite3@^13.2.0' },
+    ]);
     // light-my-request (Fastify's inject) asks for cookie 2, which wants Node 22; cookie 1.1 has what it uses.
     expect((JSON.parse(read('package.json')) as { overrides: unknown }).overrides).toEqual({ cookie: '1.1.1' });
     const cookies = Object.entries(lock.packages).filter(([path]) => path.endsWith('node_modules/cookie'));
