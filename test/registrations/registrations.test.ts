@@ -474,6 +474,44 @@ describe('webhooks', () => {
   });
 });
 
+describe('audit', () => {
+  it('records the new member and each registration and unregistration, with the request that made it', async () => {
+    const registered = await register('regmeta00001', { email: 'audit@example.com', full_name: 'Au Dit' });
+    const memberId = registered.json().data.registration.member.id as string;
+    const removed = await unregister('regmeta00001', memberId);
+    const rows = await t.testStore.store.db
+      .selectFrom('audit_log')
+      .select(['action', 'subject_id', 'detail', 'request_id'])
+      .where('community_id', '=', acme)
+      .where('request_id', 'in', [String(registered.headers['x-request-id']), String(removed.headers['x-request-id'])])
+      // The test's clock stands still: the two requests are told apart by their ids (…-1, …-2).
+      .orderBy('request_id')
+      .orderBy('action')
+      .execute();
+    const detail = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+    expect(rows.map((row) => ({ ...row, detail: detail(row.detail) }))).toEqual([
+      {
+        action: 'calendar_event.user_registered',
+        subject_id: 'regmeta00001',
+        detail: { member_id: memberId, email: 'audit@example.com' },
+        request_id: registered.headers['x-request-id'],
+      },
+      {
+        action: 'member.created',
+        subject_id: memberId,
+        detail: { email: 'audit@example.com' },
+        request_id: registered.headers['x-request-id'],
+      },
+      {
+        action: 'calendar_event.user_unregistered',
+        subject_id: 'regmeta00001',
+        detail: { member_id: memberId, email: 'audit@example.com' },
+        request_id: removed.headers['x-request-id'],
+      },
+    ]);
+  });
+});
+
 describe('hosted field names', () => {
   it('answers the member with the hosted names; a replay carries X-Idempotent-Replayed', async () => {
     const body = { email: 'hosted@example.com', full_name: 'Hos Ted' };
