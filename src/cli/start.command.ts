@@ -9,8 +9,11 @@ import { openMigratedStore } from './open-store.js';
 import type { ProgressStream } from './progress.js';
 import { closed, listenConfig, serve, type ListenOptions } from './serve.command.js';
 
-/** The console's address and a one-time sign-in link for the demo's operator (made on the first start). */
-async function printConsoleSignIn(ctx: CliContext, store: Store, config: Config): Promise<void> {
+/**
+ * The lines giving the console's address and a one-time sign-in link for the demo's operator (made on the first
+ * start): made before the banner is printed, so that no request's log line lands in the middle of it.
+ */
+async function consoleSignInLines(ctx: CliContext, store: Store, config: Config): Promise<string[]> {
   const [{ createOperatorsService }, { consoleBase, signInUrl }] = await Promise.all([
     import('../operators/operators.service.js'),
     import('../operators/sign-in-url.js'),
@@ -19,10 +22,12 @@ async function printConsoleSignIn(ctx: CliContext, store: Store, config: Config)
   const email = 'demo@example.com';
   const known = (await operators.list()).some((o) => o.email === email);
   const link = known ? await operators.link(email) : (await operators.create(email, ['demo'])).link;
-  ctx.io.out('');
-  ctx.io.out(`Console: ${consoleBase(config)}`);
-  ctx.io.out(`Sign in as ${email} (once, within 15 minutes): ${signInUrl(config, link)}`);
-  ctx.io.out(`A new link later: hearth operator link --email ${email}`);
+  return [
+    '',
+    `Console: ${consoleBase(config)}`,
+    `Sign in as ${email} (once, within 15 minutes): ${signInUrl(config, link)}`,
+    `A new link later: hearth operator link --email ${email}`,
+  ];
 }
 
 export function startCommand(program: Command, ctx: CliContext, progress: ProgressStream): void {
@@ -61,8 +66,10 @@ export function startCommand(program: Command, ctx: CliContext, progress: Progre
         // Listening comes before the token and the curl line: a port in use stops Hearth before it points anyone there.
         handedOver = true;
         app = await serve(ctx.io, config, { store, clock: ctx.clock, parentPid: ctx.launcherPid });
+        const signIn = config.console ? await consoleSignInLines(ctx, store, config) : [];
+        // printDemoToken prints its lines after its last await: the sign-in lines follow them in the same turn.
         await printDemoToken(ctx, store, community, config);
-        if (config.console) await printConsoleSignIn(ctx, store, config);
+        for (const line of signIn) ctx.io.out(line);
       } catch (error) {
         if (app) await app.close();
         else if (!handedOver) await store.close();

@@ -18,6 +18,14 @@ export type ContentCoding = (typeof CONTENT_CODINGS)[number];
 export const COMPRESS_MIN_BYTES = 1024;
 
 /**
+ * The types compressed: Hearth's own answers (JSON, iCalendar, metrics, pages, CSS: any text but event streams),
+ * scripts and SVG. Hearth decides this, not the compression plugin's guess from its MIME table, so that the answers
+ * that may leave compressed are exactly those marked `Vary: accept-encoding`.
+ */
+export const COMPRESSIBLE_TYPE =
+  /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?json\b|application\/javascript\b|image\/svg\+xml\b)/i;
+
+/**
  * Per request: brotli 4 (1 to 2 times gzip 6's CPU, 0.5 to 9% smaller), gzip 6 (zlib's default; 9 saves under 1%).
  * Brotli 9 and above cost 40 to several hundred times brotli 4's CPU for 1 to 11% fewer bytes (bench/analysis.md).
  */

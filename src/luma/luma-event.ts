@@ -70,14 +70,15 @@ export function mapLumaEvent(event: JsonRecord): MappedLumaEvent | string {
   if (startAt === null) return `${lumaId} has no start_at with a time and an offset`;
   const endAt = event['end_at'] == null ? null : stored(event['end_at']);
   if (event['end_at'] != null && endAt === null) return `${lumaId} has an end_at that is not a date-time`;
-  if (endAt !== null && endAt <= startAt) return `${lumaId} ends before it starts`;
+  if (endAt !== null && endAt < startAt) return `${lumaId} ends before it starts`;
   const zone = nonEmptyStringOf(event['timezone']);
   const visibility = nonEmptyStringOf(event['visibility']);
   return {
     lumaId,
     title,
     startAt,
-    endAt,
+    // An end equal to the start (Luma's own example has one) is an event without an end, as the API keeps it.
+    endAt: endAt === startAt ? null : endAt,
     timeZone: zone !== undefined && isValidTimeZone(zone) ? zone : null,
     link: httpUrl(event['url']),
     location: locationOf(event),

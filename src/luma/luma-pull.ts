@@ -16,7 +16,7 @@ import { createDeriver } from '../references/derive.js';
 import { sourceActor } from '../writes/actor.js';
 import type { Change, WriteRunner } from '../writes/write-runner.js';
 import { LumaError, type LumaClient } from './luma-api.js';
-import { eventOf, hostsOf, lumaIdOf, mapLumaEvent, type LumaHost, type MappedLumaEvent } from './luma-event.js';
+import { eventOf, hostsOf, mapLumaEvent, type LumaHost, type MappedLumaEvent } from './luma-event.js';
 import { eventById, eventsByPartnerIds, hostIdsOf, profilesByEmail } from './luma-events.repository.js';
 
 export interface LumaPullResult {

@@ -365,6 +365,11 @@ describe('subscribe URLs', () => {
       seq('New York after the spring change'),
     );
     expect(after.get('New York after the spring change')?.location).toBe('Queens');
+    // Each change again: a second one rises above the first's.
+    await send('PATCH', `/admin/v0/calendar_events/${ids['nyAfterSpring']}`, writer, { title: 'New York, spring' });
+    const renamed = byTitle(readCalendar((await publicGet(path)).body).events).get('New York, spring');
+    expect(renamed?.sequence).toBeGreaterThan(after.get('New York after the spring change')?.sequence ?? 0);
+    expect(renamed?.uid).toBe(after.get('New York after the spring change')?.uid);
     for (const title of ['Sydney across the April change', 'An event in UTC', 'Ended ten days ago']) {
       expect(after.get(title)?.status, title).toBe('CANCELLED');
       expect(after.get(title)?.sequence, title).toBeGreaterThan(seq(title));

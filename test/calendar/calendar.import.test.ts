@@ -204,6 +204,32 @@ describe('hearth calendar import', () => {
     expect(after.ids).toEqual(before.ids.filter((_, i) => i !== 1 && i !== 2));
   });
 
+  it('expands a series without an end over the window only: 90 days back, 365 days ahead of the import', async () => {
+    const window = await t.community('window');
+    const endless = ics(
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Test//Test//EN',
+      'BEGIN:VEVENT',
+      'UID:endless-1@example.com',
+      'DTSTART:20250106T100000Z',
+      'DTEND:20250106T110000Z',
+      'RRULE:FREQ=WEEKLY',
+      'SUMMARY:Every Monday',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    );
+    const run = await cli(['calendar', 'import', '--community', 'window', '--quiet', file('endless.ics', endless)]);
+    expect(run.out).toMatch(summary('window', 65, 65, 0, 0));
+    const { rows } = await eventsOf(await t.token(window, ['read']));
+    // From 2025-12-10T12:00Z (the first Monday after: the 15th) to 2027-03-10T12:00Z (the last Monday before: the 8th).
+    expect([rows.length, rows[0]?.[1], rows.at(-1)?.[1]]).toEqual([
+      65,
+      '2025-12-15T10:00:00+00:00',
+      '2027-03-08T10:00:00+00:00',
+    ]);
+  });
+
   /** [case, file, the text on the line named, the message after the line]. */
   const malformed: [string, string, string, string][] = [
     [

@@ -165,6 +165,47 @@ describe('signals stop the server', () => {
     },
     180_000,
   );
+
+  // The hang-up may reach Hearth without a SIGHUP (npm gone first, or a session of its own): whatever then stops it
+  // must still end it, not leave it spinning on the terminal restore. `setsid -w` keeps the terminal but not the SIGHUP.
+  it.runIf(existsSync('/usr/bin/script') && existsSync('/usr/bin/setsid'))(
+    'ends on SIGTERM after its terminal went away without a SIGHUP',
+    async () => {
+      const port = await freePort();
+      const terminal = spawn(
+        '/usr/bin/script',
+        ['-qfc', `setsid -w ${join(root, 'bin/hearth.js')} serve`, '/dev/null'],
+        {
+          cwd: root,
+          detached: true,
+          env: { ...process.env, DATABASE_URL: join(dir, `${port}.db`), PORT: String(port), LOG_LEVEL: 'info' },
+          stdio: 'ignore',
+        },
+      );
+      const deadline = Date.now() + 120_000;
+      while ((await healthz(port)) !== 200) {
+        if (Date.now() > deadline) {
+          if (terminal.pid !== undefined) process.kill(-terminal.pid, 'SIGKILL');
+          throw new Error('hearth serve in a terminal did not start');
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // Hearth itself, not the `setsid -w` waiting for it.
+      const hearth = hearthPids(port).find((pid) => readFileSync(`/proc/${pid}/comm`, 'latin1').trim() === 'node');
+      if (hearth === undefined) throw new Error('no hearth process found');
+      terminal.kill('SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      process.kill(hearth, 'SIGTERM');
+      const gone = Date.now() + 20_000;
+      while (hearthPids(port).length > 0 && Date.now() < gone) await new Promise((resolve) => setTimeout(resolve, 200));
+      const left = hearthPids(port);
+      // Never leave a server behind, whatever the outcome.
+      for (const pid of left) process.kill(pid, 'SIGKILL');
+      expect(left).toEqual([]);
+      expect(await healthz(port)).toBe('refused');
+    },
+    180_000,
+  );
 });
 
 /** The Hearth processes serving on `port` (found by the PORT in their environment). */

@@ -75,10 +75,11 @@ describe('compressed answers', () => {
     for (const t of [cached, uncached]) {
       for (const path of [list, post, event]) {
         const identity = await send(t, path);
+        // Sent as it is, it still varies with Accept-Encoding: a shared cache must not hand it to a client asking br.
         expect(marks(identity)).toEqual({
           status: 200,
           encoding: undefined,
-          vary: undefined,
+          vary: 'accept-encoding',
           length: String(identity.rawPayload.length),
           type: 'application/json; charset=utf-8',
           etag: expect.stringMatching(/^"/),
@@ -127,6 +128,7 @@ describe('compressed answers', () => {
         const identity = await send(t, path);
         const asked = await send(t, path, { 'accept-encoding': 'br, gzip' });
         expect(identity.rawPayload.length).toBeLessThan(1024);
+        expect([identity.headers['vary'], identity.headers['content-encoding']]).toEqual([undefined, undefined]);
         expect(marks(asked)).toEqual(marks(identity));
         expect(asked.body).toBe(identity.body);
       }
@@ -199,6 +201,7 @@ describe('compressed answers', () => {
         for (const [header] of cases) {
           const answer = await send(t, path, header === undefined ? {} : { 'accept-encoding': header });
           expect(decoded(answer).equals(identity.rawPayload)).toBe(true);
+          expect(answer.headers['vary']).toBe('accept-encoding');
           got.push([header, answer.headers['content-encoding']]);
         }
         expect(got).toEqual(cases);
@@ -250,15 +253,33 @@ describe('compressed answers', () => {
           string
         >[]) {
           const answer = await send(t, path, { ...ask, 'if-none-match': etag });
+          // RFC 9110 15.4.5: a 304 carries the Vary its 200 would.
           expect([answer.statusCode, answer.headers['content-encoding'], answer.headers['vary'], answer.body]).toEqual([
             304,
             undefined,
-            undefined,
+            'accept-encoding',
             '',
           ]);
           expect(answer.headers['etag']).toBe(etag);
         }
       }
+  });
+
+  it('marks a calendar that may be compressed with Vary, sent as it is, compressed or 304', async () => {
+    const path = '/admin/v0/calendar_events.ics';
+    const identity = await send(cached, path);
+    const br = await send(cached, path, { 'accept-encoding': 'br' });
+    const again = await send(cached, path, {
+      'accept-encoding': 'identity',
+      'if-none-match': String(br.headers['etag']),
+    });
+    expect(identity.rawPayload.length).toBeGreaterThan(1024);
+    expect([identity, br, again].map((a) => [a.statusCode, a.headers['content-encoding'], a.headers['vary']])).toEqual([
+      [200, undefined, 'accept-encoding'],
+      [200, 'br', 'accept-encoding'],
+      [304, undefined, 'accept-encoding'],
+    ]);
+    expect(decoded(br).equals(identity.rawPayload)).toBe(true);
   });
 
   it('answers HEAD with the headers of the identity answer, compressing nothing', async () => {
@@ -267,6 +288,7 @@ describe('compressed answers', () => {
       const get = await send(t, list, { 'accept-encoding': 'br' });
       const head = await send(t, list, { 'accept-encoding': 'br' }, 'HEAD');
       expect([head.statusCode, head.body, marks(head)]).toEqual([200, '', marks(identity)]);
+      expect(head.headers['vary']).toBe('accept-encoding');
       expect(get.headers['content-encoding']).toBe('br');
     }
   });
@@ -344,6 +366,7 @@ describe('compressed answers', () => {
         expect(marks(asked)).toEqual(marks(identity));
         expect(asked.body).toBe(identity.body);
         expect(identity.rawPayload.length).toBeGreaterThan(1024);
+        expect(identity.headers['vary']).toBeUndefined();
         // The same request to the default app is compressed.
         const compressed = await send(cached, path, { 'accept-encoding': 'br, gzip' });
         expect([compressed.headers['content-encoding'], decoded(compressed).toString()]).toEqual([

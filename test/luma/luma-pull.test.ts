@@ -1,6 +1,7 @@
 // The Luma pull against a local stand-in answering as Luma's documented API does: paging by cursor, a 429 waited
 // out after its Retry-After, each event's hosts; the mapping field by field; a second pull updates and never
 // duplicates; a bad entry or a refused key keeps nothing; the command line reads the key from a file.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +12,13 @@ import { baseRecords, profileIds } from '../../fixtures/community.js';
 import { startLumaSchedule } from '../../src/cli/luma-schedule.js';
 import { loadConfig } from '../../src/config.js';
 import { runCli } from '../helpers/run-cli.js';
+import { freePort, root, watch } from '../helpers/processes.js';
 import { lumaEvent, startLumaStandIn, type LumaStandIn } from '../helpers/luma-stand-in.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const KEY = 'secret-luma-key-1';
+// tsx by path: the server runs in a scratch folder, where `--import tsx` would not resolve.
+const tsx = join(root, 'node_modules/tsx/dist/loader.mjs');
 let t: TestApp;
 let acme: string;
 let token: string;
@@ -326,6 +330,43 @@ describe('hearth serve --luma-pull-every', () => {
     expect(noKey.code).toBe(1);
     expect(noKey.err).toContain('No Luma API key');
   });
+
+  it('hearth serve --luma-pull-every 15m pulls at start inside the server, logs the run, and stops on SIGTERM', async () => {
+    luma.events.push(lumaEvent('evt-serve001', { name: 'Pulled by serve' }));
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        tsx,
+        join(root, 'src/cli/bin.ts'),
+        'serve',
+        '--port',
+        String(await freePort()),
+        '--luma-pull-every',
+        '15m',
+      ],
+      {
+        cwd: mkdtempSync(join(tmpdir(), 'hearth-luma-serve-')),
+        env: {
+          ...process.env,
+          DATABASE_URL: t.testStore.url,
+          LUMA_API_URL: luma.url,
+          LUMA_COMMUNITY: 'acme',
+          LUMA_API_KEY: KEY,
+          LOG_FORMAT: 'json',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const watched = watch(child);
+    try {
+      await watched.waitFor(/Pulled \d+ Luma events into 'acme': 1 new/, 60_000);
+      expect((await event(eventIdFor('evt-serve001'))).title).toBe('Pulled by serve');
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await watched.exited).toBe(0);
+  }, 90_000);
 
   it('pulls at start, then every period, inside the server', async () => {
     luma.events.push(lumaEvent('evt-sched001', { name: 'Scheduled' }));

@@ -94,6 +94,13 @@ async function delivered(test: (body: Record<string, unknown>) => boolean) {
   }
   throw new Error('no such webhook arrived');
 }
+/** The one error body, exactly, with the request id of the answer it came in. */
+const errorBody = (
+  response: { headers: Record<string, unknown> },
+  code: string,
+  error: string,
+  details?: { field: string; message: string }[],
+) => ({ success: false, error, code, ...(details ? { details } : {}), request_id: response.headers['x-request-id'] });
 const aboutUser = (email: string, action: string) => (body: Record<string, unknown>) =>
   body['action'] === action && (body['user'] as { email: string }).email === email;
 
@@ -269,11 +276,14 @@ describe('refusals', () => {
     });
     expect(deleted.statusCode).toBe(200);
     for (const eventId of ['regpages0001', 'nosuchevent1']) {
-      const response = await register(eventId, person);
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ code: 'not_found', error: `Calendar event '${eventId}' was not found.` });
-      expect((await t.get(path(eventId), token)).statusCode).toBe(404);
-      expect((await unregister(eventId, profileIds.ada)).statusCode).toBe(404);
+      for (const response of [
+        await register(eventId, person),
+        await t.get(path(eventId), token),
+        await unregister(eventId, profileIds.ada),
+      ]) {
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual(errorBody(response, 'not_found', `Calendar event '${eventId}' was not found.`));
+      }
     }
     // Its registrations went with it.
     expect(
@@ -286,16 +296,31 @@ describe('refusals', () => {
   });
 
   it('400 for a name without a last name or a bad e-mail, naming the field', async () => {
+    const profiles = await count('profiles');
     const name = await register('regopen00001', { email: 'x@example.com', full_name: 'Madonna' });
     expect(name.statusCode).toBe(400);
-    expect(name.json()).toMatchObject({
-      code: 'invalid_body',
-      details: [{ field: 'full_name', message: 'must be a first and a last name separated by a space' }],
-    });
+    expect(name.json()).toEqual(
+      errorBody(
+        name,
+        'invalid_body',
+        "Invalid body field 'full_name': must be a first and a last name separated by a space.",
+        [{ field: 'full_name', message: 'must be a first and a last name separated by a space' }],
+      ),
+    );
     const email = await register('regopen00001', { email: 'not-an-email', full_name: 'A B' });
     expect(email.statusCode).toBe(400);
-    expect(email.json().code).toBe('invalid_body');
-    expect((await register('regopen00001', { email: 'x@example.com' })).json().code).toBe('invalid_body');
+    expect(email.json()).toEqual(
+      errorBody(email, 'invalid_body', `Invalid body field 'email': must match format "email".`, [
+        { field: 'email', message: 'must match format "email"' },
+      ]),
+    );
+    const noName = await register('regopen00001', { email: 'x@example.com' });
+    expect(noName.json()).toEqual(
+      errorBody(noName, 'invalid_body', "Invalid body field 'full_name': must have required property 'full_name'.", [
+        { field: 'full_name', message: "must have required property 'full_name'" },
+      ]),
+    );
+    expect(await count('profiles')).toBe(profiles);
   });
 
   it('403 without events:write, for the list too (it shows e-mails)', async () => {
@@ -305,14 +330,28 @@ describe('refusals', () => {
       await unregister('regopen00001', profileIds.ada, readToken),
     ]) {
       expect(response.statusCode).toBe(403);
-      expect(response.json().code).toBe('insufficient_scope');
+      expect(response.json()).toEqual(
+        errorBody(
+          response,
+          'insufficient_scope',
+          "This operation needs the 'events:write' scope; the token has: read.",
+        ),
+      );
     }
   });
 
   it("another community's token sees 404 and changes nothing of this one", async () => {
     const mine = await register('regopen00001', { email: 'tenant@example.com', full_name: 'Ten Ant' });
     const memberId = mine.json().data.registration.member.id as string;
-    expect((await unregister('regopen00001', memberId, otherToken)).statusCode).toBe(404);
+    const notTheirs = await unregister('regopen00001', memberId, otherToken);
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json()).toEqual(
+      errorBody(
+        notTheirs,
+        'not_found',
+        `A registration of member '${memberId}' for calendar event 'regopen00001' was not found.`,
+      ),
+    );
     const theirs = await t.get(path('regopen00001'), otherToken);
     expect(theirs.json().data.total_records).toBe(0);
     // Their own event of the same id: registering there makes their member, not ours.
@@ -337,7 +376,7 @@ describe('idempotency and concurrency', () => {
       'idempotency-key': 'reg-1',
     });
     expect(reused.statusCode).toBe(422);
-    expect(reused.json().code).toBe('idempotency_key_reused');
+    expect(reused.json()).toMatchObject({ success: false, code: 'idempotency_key_reused' });
   });
 
   it('50 parallel registrations of one new e-mail: one member, one registration, one webhook', async () => {
@@ -396,18 +435,23 @@ describe('webhooks', () => {
       'profile_id',
     ]);
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // The standardwebhooks package verified the signature and gives back this very payload.
+    expect(got.verified).toEqual(payload);
     expect(got.headers['webhook-id']).toMatch(/^msg_/);
 
     await unregister('regopen00001', registration.member.id);
     const second = await delivered(aboutUser('hook@example.com', 'calendar_event.user_unregistered'));
     const gone = JSON.parse(second.body);
     expect(second.verified).not.toBeNull();
-    expect(gone).toMatchObject({
+    expect(Object.keys(gone)).toEqual(Object.keys(payload));
+    expect(gone).toEqual({
+      ...payload,
       action: 'calendar_event.user_unregistered',
       status: 'unregistered',
-      custom_metadata: 'crm-42',
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
-    expect(gone.user).toEqual(payload.user);
+    expect(Date.parse(gone.date)).toBeGreaterThanOrEqual(Date.parse(date));
+    expect(second.verified).toEqual({ ...gone });
   });
 
   it('custom_metadata is null when the event has none; events without triggers_webhooks send nothing', async () => {
@@ -427,6 +471,44 @@ describe('webhooks', () => {
     const before = (await messagesOf('calendar_event.user_registered')).length;
     expect((await register('regbutton001', { email: 'no@example.com', full_name: 'N O' })).statusCode).toBe(422);
     expect((await messagesOf('calendar_event.user_registered')).length).toBe(before);
+  });
+});
+
+describe('audit', () => {
+  it('records the new member and each registration and unregistration, with the request that made it', async () => {
+    const registered = await register('regmeta00001', { email: 'audit@example.com', full_name: 'Au Dit' });
+    const memberId = registered.json().data.registration.member.id as string;
+    const removed = await unregister('regmeta00001', memberId);
+    const rows = await t.testStore.store.db
+      .selectFrom('audit_log')
+      .select(['action', 'subject_id', 'detail', 'request_id'])
+      .where('community_id', '=', acme)
+      .where('request_id', 'in', [String(registered.headers['x-request-id']), String(removed.headers['x-request-id'])])
+      // The test's clock stands still: the two requests are told apart by their ids (…-1, …-2).
+      .orderBy('request_id')
+      .orderBy('action')
+      .execute();
+    const detail = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+    expect(rows.map((row) => ({ ...row, detail: detail(row.detail) }))).toEqual([
+      {
+        action: 'calendar_event.user_registered',
+        subject_id: 'regmeta00001',
+        detail: { member_id: memberId, email: 'audit@example.com' },
+        request_id: registered.headers['x-request-id'],
+      },
+      {
+        action: 'member.created',
+        subject_id: memberId,
+        detail: { email: 'audit@example.com' },
+        request_id: registered.headers['x-request-id'],
+      },
+      {
+        action: 'calendar_event.user_unregistered',
+        subject_id: 'regmeta00001',
+        detail: { member_id: memberId, email: 'audit@example.com' },
+        request_id: removed.headers['x-request-id'],
+      },
+    ]);
   });
 });
 

@@ -291,6 +291,44 @@ describe('ETags and If-Match', () => {
     ]);
   });
 
+  it('registers a person, lists and walks the registrations, and unregisters them, typed', async () => {
+    const event = await newEvent('Client registrations');
+    await editor.updateCalendarEvent({ calendar_event_id: event.id, enable_registration_button: true });
+    const { registration } = await editor.registerForCalendarEvent(
+      { calendar_event_id: event.id, email: 'mary@example.com', full_name: 'Mary Jackson' },
+      { idempotencyKey: 'client-register-1' },
+    );
+    expectTypeOf(registration.member.email).toEqualTypeOf<string | null>();
+    expect(registration).toMatchObject({
+      event_id: event.id,
+      member: { email: 'mary@example.com', full_name: 'Mary Jackson', chat_profile_id: null, is_deactivated: false },
+    });
+    const again = await editor.registerForCalendarEvent({
+      calendar_event_id: event.id,
+      email: 'MARY@example.com',
+      full_name: 'Mary Jackson',
+    });
+    expect(again.registration).toEqual(registration);
+    const listed = await editor.listCalendarEventRegistrations({ calendar_event_id: event.id, per_page: 50 });
+    expect([listed.total_records, listed.records]).toEqual([1, [registration]]);
+    const pages = [];
+    for await (const page of editor.pages.listCalendarEventRegistrations({ calendar_event_id: event.id }))
+      pages.push(page.records.map((r) => r.member.id));
+    expect(pages).toEqual([[registration.member.id]]);
+    // A read-only token may not see who registered.
+    expect(await failure(client.listCalendarEventRegistrations({ calendar_event_id: event.id }))).toMatchObject({
+      status: 403,
+      code: 'insufficient_scope',
+    });
+    const removed = await editor.unregisterFromCalendarEvent({
+      calendar_event_id: event.id,
+      member_id: registration.member.id,
+    });
+    expect(removed.registration).toEqual(registration);
+    expect((await editor.listCalendarEventRegistrations({ calendar_event_id: event.id })).total_records).toBe(0);
+    await editor.deleteCalendarEvent({ calendar_event_id: event.id });
+  });
+
   it('etagOf gives a page its ETag and refuses a value no answer of this client came with', async () => {
     const page = await client.listFeedPosts({ feed_id: 'home', per_page: 2 });
     const raw = await t.get('/admin/v0/feeds/home/posts?per_page=2', reader);
