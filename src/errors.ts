@@ -33,6 +33,7 @@ export const errorCatalog = {
     message: "This event does not take registrations (its 'enable_registration_button' is false).",
   },
   event_ended: { status: 422, message: 'This event has ended; it takes no more registrations.' },
+  event_deleted: { status: 422, message: 'This event was deleted; it takes no registrations.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'The request body must be JSON (Content-Type: application/json).' },
   expectation_failed: { status: 417, message: "The only expectation served is 'Expect: 100-continue'." },

@@ -27,6 +27,7 @@ import { operatorsMigration } from './migrations/021-operators.js';
 import { searchImpactsMigration } from './migrations/022-search-impacts.js';
 import { slackSocketModeMigration } from './migrations/024-slack-socket-mode.js';
 import { memberListMigration } from './migrations/025-member-list.js';
+import { auditBySubjectMigration } from './migrations/029-audit-by-subject.js';
 
 /** Every migration by name, in order: what `migrateToLatest` applies (tests bring a store up to one of them). */
 export function migrationsFor(store: StoreName): Record<string, Migration> {
@@ -56,6 +57,7 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     // No 023: the number was kept for a PostgreSQL search index (RUM) that was measured and not built.
     '024-slack-socket-mode': slackSocketModeMigration(),
     '025-member-list': memberListMigration(),
+    '029-audit-by-subject': auditBySubjectMigration(),
   };
 }
 

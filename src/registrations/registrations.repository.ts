@@ -144,6 +144,19 @@ export async function eventExists(db: Kysely<Database>, communityId: string, eve
   return row !== undefined;
 }
 
+/** Whether the community's audit trail holds the deletion of this event (an id never held answers false). */
+export async function eventWasDeleted(db: Kysely<Database>, communityId: string, eventId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('community_id', '=', communityId)
+    .where('subject_id', '=', eventId)
+    .where('action', '=', 'calendar_event.deleted')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function registrationsTotal(db: Kysely<Database>, communityId: string, eventId: string): Promise<number> {
   const row = await db
     .selectFrom('event_registrations')

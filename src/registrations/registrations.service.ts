@@ -22,6 +22,7 @@ import {
   countRegistrations,
   deleteRegistration,
   eventExists,
+  eventWasDeleted,
   insertRegistration,
   pageRegistrations,
   registrationOf,
@@ -81,7 +82,11 @@ export function createRegistrationsService(db: Kysely<Database>, dialect: StoreD
     ): Promise<RegisterOutcome> {
       const input = toMemberInput(body);
       return writes.run(actor, async (trx, change) => {
-        const event = await lockedEvent(trx, actor, eventId);
+        const event = await lockEvent(trx, dialect, actor.communityId, eventId);
+        if (!event) {
+          if (await eventWasDeleted(trx, actor.communityId, eventId)) throw new AppError('event_deleted');
+          throw notFound(`Calendar event '${eventId}'`);
+        }
         const closed = closedBecause(event, change.at);
         if (closed) throw closed;
         const member = await upsertRegistrant(trx, {

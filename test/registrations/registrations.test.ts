@@ -268,28 +268,44 @@ describe('refusals', () => {
     expect(await attendees(eventId)).toBe(7);
   });
 
-  it('404 for an unknown or deleted event, for each route', async () => {
+  it('422 event_deleted for registering for a deleted event; 404 for the rest of its routes and for an unknown one', async () => {
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: '/admin/v0/calendar_events/regpages0001',
       headers: { authorization: `Bearer ${token}` },
     });
     expect(deleted.statusCode).toBe(200);
-    for (const eventId of ['regpages0001', 'nosuchevent1']) {
-      for (const response of [
-        await register(eventId, person),
-        await t.get(path(eventId), token),
-        await unregister(eventId, profileIds.ada),
-      ]) {
-        expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual(errorBody(response, 'not_found', `Calendar event '${eventId}' was not found.`));
-      }
+    const profiles = await count('profiles');
+    const refused = await register('regpages0001', person);
+    expect([refused.statusCode, refused.json()]).toEqual([
+      422,
+      errorBody(refused, 'event_deleted', 'This event was deleted; it takes no registrations.'),
+    ]);
+    expect(await count('profiles')).toBe(profiles);
+    // The other community holds an event of the same id, not deleted: it still takes registrations.
+    const elsewhere = await register(
+      'regpages0001',
+      { email: 'elsewhere@example.com', full_name: 'Else Where' },
+      otherToken,
+    );
+    expect([elsewhere.statusCode, elsewhere.json().data.registration.event_id]).toEqual([201, 'regpages0001']);
+    const answers = [
+      ['regpages0001', await t.get(path('regpages0001'), token)],
+      ['regpages0001', await unregister('regpages0001', profileIds.ada)],
+      ['nosuchevent1', await register('nosuchevent1', person)],
+      ['nosuchevent1', await t.get(path('nosuchevent1'), token)],
+      ['nosuchevent1', await unregister('nosuchevent1', profileIds.ada)],
+    ] as const;
+    for (const [eventId, response] of answers) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(errorBody(response, 'not_found', `Calendar event '${eventId}' was not found.`));
     }
     // Its registrations went with it.
     expect(
       await t.testStore.store.db
         .selectFrom('event_registrations')
         .select('profile_id')
+        .where('community_id', '=', acme)
         .where('event_id', '=', 'regpages0001')
         .execute(),
     ).toEqual([]);

@@ -583,6 +583,7 @@ export interface components {
              *     - `event_not_published` (422): Registrations are open only for published events; this one is a draft or awaits approval.
              *     - `registration_not_enabled` (422): This event does not take registrations (its 'enable_registration_button' is false).
              *     - `event_ended` (422): This event has ended; it takes no more registrations.
+             *     - `event_deleted` (422): This event was deleted; it takes no registrations.
              *     - `payload_too_large` (413): The request body is too large.
              *     - `unsupported_media_type` (415): The request body must be JSON (Content-Type: application/json).
              *     - `expectation_failed` (417): The only expectation served is 'Expect: 100-continue'.
@@ -593,7 +594,7 @@ export interface components {
              *     - `unavailable` (503): The service is temporarily unavailable; try again shortly.
              * @enum {string}
              */
-            code: "invalid_parameter" | "invalid_body" | "bad_request" | "unauthorized" | "invalid_signature" | "insufficient_scope" | "csrf_refused" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_in_flight" | "precondition_failed" | "event_not_published" | "registration_not_enabled" | "event_ended" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal" | "unavailable";
+            code: "invalid_parameter" | "invalid_body" | "bad_request" | "unauthorized" | "invalid_signature" | "insufficient_scope" | "csrf_refused" | "not_found" | "method_not_allowed" | "request_timeout" | "idempotency_in_flight" | "precondition_failed" | "event_not_published" | "registration_not_enabled" | "event_ended" | "event_deleted" | "payload_too_large" | "unsupported_media_type" | "expectation_failed" | "idempotency_key_reused" | "rate_limited" | "headers_too_large" | "internal" | "unavailable";
             request_id: string;
             details?: {
                 field: string;
