@@ -7,13 +7,18 @@ import type { Clause, SearchQuery } from './search-query.js';
 import { impactRanking, termIdf } from './sqlite-search-impacts.js';
 import { toFts5Match } from './sqlite-search-query.js';
 import { bestMatches, countMatches, type Range, type Scope } from './sqlite-search-statements.js';
-import { singleTerm } from './sqlite-search-words.js';
+import { fts5Tokens, singleTerm } from './sqlite-search-words.js';
 
-const sameClause = (a: Clause, b: Clause): boolean =>
-  a.negated === b.negated && a.words.length === b.words.length && a.words.every((word, i) => b.words[i] === word);
+/** The same phrase as FTS5 indexes it (`teams` and `team` are one stem). */
+function sameClause(a: Clause, b: Clause): boolean {
+  if (a.negated !== b.negated) return false;
+  const left = fts5Tokens(a.words.join(' '));
+  const right = fts5Tokens(b.words.join(' '));
+  return left.length === right.length && left.every((token, i) => right[i] === token);
+}
 
 /**
- * `a OR a` as `a`: bm25 counts the repeated phrase twice, an exact doubling of every score, so the order, the ties and
+ * `a OR a` (or `teams OR team`) as `a`: bm25 counts the repeated phrase twice, an exact doubling of every score, so the order, the ties and
  * the matches are the same. (Only a pair of one-clause groups: longer repeats round differently.)
  */
 export function withoutRepeat(query: SearchQuery): SearchQuery {
