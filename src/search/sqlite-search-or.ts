@@ -60,7 +60,7 @@ async function alone(
   const term = singleTerm(query);
   const impacts = term === null ? null : await impactRanking(db, range.number, term, n);
   if (term !== null && impacts) {
-    const idf = await termIdf(db, term);
+    const idf = await termIdf(db, range.number, term);
     // bm25 is -(idf × impact); impactRanking's score is -impact.
     return idf === null
       ? null
