@@ -57,7 +57,9 @@ export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
       const impacts = term === null ? null : await impactRanking(db, range.number, term, window.offset + window.limit);
       if (impacts) return { ids: await windowIds(impacts.ranked, window, keysReader(db, scope)), total: impacts.total };
       const alternatives =
-        kind === 'post' ? await orRanking(db, scope, range, query, window.offset + window.limit) : null;
+        kind === 'post'
+          ? await orRanking(db, scope, range, query, window.offset + window.limit, budget.rankBudget)
+          : null;
       if (alternatives)
         return { ids: await windowIds(alternatives.ranked, window, keysReader(db, scope)), total: alternatives.total };
       const total = await countMatches(db, scope, match, range);

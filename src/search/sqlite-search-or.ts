@@ -47,7 +47,8 @@ interface Ranking {
 /**
  * One alternative's count and its `n` best matches, scored as `a OR b`'s bm25 scores a post holding this alternative
  * only (the other phrase adds idf × 0): a frequent word's from its impact postings times its IDF, any other's by
- * FTS5's bm25 of the alternative alone, which computes the same sum.
+ * FTS5's bm25 of the alternative alone, which computes the same sum; null when that would score more than `budget`
+ * matches (the postings cannot prove this deep, or the word has none).
  */
 async function alone(
   db: Kysely<Database>,
@@ -55,6 +56,7 @@ async function alone(
   range: Range,
   clause: Clause,
   n: number,
+  budget: number,
 ): Promise<Ranking | null> {
   const query = { groups: [[clause]] };
   const term = singleTerm(query);
@@ -69,6 +71,7 @@ async function alone(
   const match = toFts5Match(query);
   if (match === null) return null;
   const total = await countMatches(db, scope, match, range);
+  if (total > budget) return null;
   const ranked = await rankedThrough(
     n,
     async (limit) => (await bestMatches(scope, match, limit, [], range).execute(db)).rows,
@@ -77,11 +80,14 @@ async function alone(
 }
 
 /**
- * The exact count and `n` best matches of `a OR b` (null for another query). A post matching both scores the same in
- * `a AND b` (the same phrases in the same order), so the best n of those are ranked by FTS5 over the intersection
- * alone. A post matching `a` only scores its `a` part, so one outside a's best n is beaten by those n (each scores at
- * least its `a` part). A post of a's best n that also matches `b` but is not among the intersection's best n is kept
- * with its `a` part only, which ranks it below the intersection's nth: it never reaches the first n.
+ * The exact count and `n` best matches of `a OR b`; null for another query, or when an alternative without postings
+ * that prove this deep has more than `budget` matches (FTS5 would score them all).
+ *
+ * A post matching both scores the same in `a AND b` (the same phrases in the same order), so the best n of those are
+ * ranked by FTS5 over the intersection alone. A post matching `a` only scores its `a` part, so one outside a's best n
+ * is beaten by those n (each scores at least its `a` part). A post of a's best n that also matches `b` but is not
+ * among the intersection's best n is kept with its `a` part only, which ranks it below the intersection's nth: it
+ * never reaches the first n.
  */
 export async function orRanking(
   db: Kysely<Database>,
@@ -89,20 +95,23 @@ export async function orRanking(
   range: Range,
   query: SearchQuery,
   n: number,
+  budget: number,
 ): Promise<Ranking | null> {
   const pair = alternativesOf(query);
   if (pair === null || n <= 0) return null;
   const [a, b] = pair;
   const both = toFts5Match({ groups: [[a, b]] });
   if (both === null) return null;
+  const onlyA = await alone(db, scope, range, a, n, budget);
+  const onlyB = onlyA && (await alone(db, scope, range, b, n, budget));
+  if (!onlyA || !onlyB) return null;
+  // The intersection is ranked whatever its size: it is at most either alternative, and today's path beyond the budget
+  // would rank the union's title candidates.
   const inBoth = await countMatches(db, scope, both, range);
   const bestOfBoth =
     inBoth === 0
       ? []
       : await rankedThrough(n, async (limit) => (await bestMatches(scope, both, limit, [], range).execute(db)).rows);
-  const onlyA = await alone(db, scope, range, a, n);
-  const onlyB = onlyA && (await alone(db, scope, range, b, n));
-  if (!onlyA || !onlyB) return null;
   const best = new Map<number, number>();
   for (const row of [...onlyA.ranked, ...onlyB.ranked])
     best.set(row.docid, Math.min(row.score, best.get(row.docid) ?? row.score));
