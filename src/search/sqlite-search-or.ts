@@ -18,8 +18,9 @@ function sameClause(a: Clause, b: Clause): boolean {
 }
 
 /**
- * `a OR a` (or `teams OR team`) as `a`: bm25 counts the repeated phrase twice, an exact doubling of every score, so the order, the ties and
- * the matches are the same. (Only a pair of one-clause groups: longer repeats round differently.)
+ * `a OR a` (or `teams OR team`) as `a`: bm25 counts the repeated phrase twice, an exact doubling of every score, so
+ * the order, the ties and the matches are the same. (Only a pair of one-clause groups: longer repeats round
+ * differently.)
  */
 export function withoutRepeat(query: SearchQuery): SearchQuery {
   const [first, second, ...rest] = query.groups;
