@@ -15,7 +15,8 @@ export interface SearchHits {
   /**
    * Ids of this window's matches: best match first, then newer first, then id (descending). Beyond the
    * rank budget (search-budget.ts), post matches come in two runs, each in that order: the best title
-   * candidates, then the others. Pages never repeat or skip a match either way.
+   * candidates, then the others (SQLite ranks `a OR b` exactly at any depth). Pages never repeat or skip a match
+   * either way.
    */
   readonly ids: string[];
   /** The exact number of matches in the community. */

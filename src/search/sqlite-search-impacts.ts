@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { TIE_SLACK, type Scored } from './ranked-window.js';
-import { averageLength } from './sqlite-fts5-records.js';
+import { averageLength, fts5Varints } from './sqlite-fts5-records.js';
 
 /** FTS5's bm25 constants (fts5_aux.c). */
 const K1 = 1.2;
@@ -22,6 +22,37 @@ async function currentAverageLength(db: Kysely<Database>): Promise<number | null
   const { rows } = await sql<{ block: Uint8Array }>`select block from post_search_data where id = 1`.execute(db);
   const block = rows[0]?.block;
   return block ? averageLength(block) : null;
+}
+
+/**
+ * How many posts of the whole table hold `term`, as bm25's IDF counts them. When the table holds one community's posts
+ * alone, that is the impact word's count (kept by migration 022's triggers); otherwise a walk of the word's doclist.
+ */
+async function tableHits(db: Kysely<Database>, number: number, term: string): Promise<number> {
+  const { rows } = await sql<{ docs: number }>`
+    select docs from post_search_terms
+    where community = ${number} and term = ${term} and (select count(*) from search_communities) = 1`.execute(db);
+  const docs = rows[0]?.docs;
+  if (docs !== undefined) return Number(docs);
+  const found = await sql<{ doc: number }>`select doc from post_search_vocab where term = ${term}`.execute(db);
+  return Number(found.rows[0]?.doc ?? 0);
+}
+
+/**
+ * The IDF FTS5's bm25 gives impact word `term` of community `number` (fts5_aux.c: log((rows - hits + 0.5) / (hits +
+ * 0.5)), at least 1e-6), over the whole table as bm25 counts it. The logarithm is SQLite's `ln`, the C library's
+ * `log` that bm25 calls, so the value is the same to the last bit; null when the table is empty.
+ */
+export async function termIdf(db: Kysely<Database>, number: number, term: string): Promise<number | null> {
+  const { rows } = await sql<{ block: Uint8Array }>`select block from post_search_data where id = 1`.execute(db);
+  const block = rows[0]?.block;
+  const [count = 0] = block ? fts5Varints(block) : [];
+  if (count === 0) return null;
+  const hits = await tableHits(db, number, term);
+  const { rows: logs } = await sql<{ idf: number }>`
+    select ln((${count - hits} + 0.5) / (${hits} + 0.5)) as idf`.execute(db);
+  const idf = logs[0]?.idf ?? 0;
+  return idf <= 0 ? 1e-6 : idf;
 }
 
 interface Posting {

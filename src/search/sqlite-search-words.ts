@@ -1,4 +1,5 @@
 // A query word as FTS5 indexes it (stemmed, folded): asked of FTS5's own tokenizer in a private in-memory database.
+import type { SearchQuery } from './search-query.js';
 import { SqliteDriver, type SqliteConnection, type SqliteStatement } from '../db/sqlite-driver.js';
 
 /** Words already asked: the tokenizer never changes, so an answer holds for the process's life. */
@@ -36,4 +37,15 @@ export function fts5Tokens(text: string): readonly string[] {
   if (kept.size >= KEPT) kept.clear();
   kept.set(text, tokens);
   return tokens;
+}
+
+/** The one FTS5 term a query of one required word (or one-word phrase) and nothing else searches; null otherwise. */
+export function singleTerm(query: SearchQuery): string | null {
+  const [group, ...others] = query.groups;
+  const [clause, ...more] = group ?? [];
+  const [word, ...rest] = clause?.words ?? [];
+  if (others.length > 0 || more.length > 0 || rest.length > 0 || !clause || clause.negated || word === undefined)
+    return null;
+  const tokens = fts5Tokens(word);
+  return tokens.length === 1 ? (tokens[0] ?? null) : null;
 }

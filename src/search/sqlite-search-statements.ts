@@ -1,0 +1,93 @@
+// The SQL a SQLite search runs on FTS5: a kind's tables, a community's docid range, counts, best matches by bm25 and
+// the dates that break ties. Plans (sqlite-search-index.ts, sqlite-search-or.ts) compose them.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { DocKey, Scored } from './ranked-window.js';
+import type { SearchKind } from './search-index.js';
+
+export const tables: Record<
+  SearchKind,
+  { fts: string; docs: string; weights: RawBuilder<unknown>; title: string | null }
+> = {
+  post: { fts: 'post_search', docs: 'post_search_docs', weights: sql.raw('10.0, 1.0'), title: 'title' },
+  comment: { fts: 'comment_search', docs: 'comment_search_docs', weights: sql.raw('1.0'), title: null },
+};
+
+/** A community's number and the inclusive bounds of its docids (migration 002). */
+export interface Range {
+  readonly number: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** One kind's index, as SQL fragments. */
+export interface Scope {
+  readonly fts: RawBuilder<unknown>;
+  readonly docs: RawBuilder<unknown>;
+  readonly bm25: RawBuilder<unknown>;
+}
+
+export function scopeOf(kind: SearchKind): Scope {
+  const { fts: ftsName, docs, weights } = tables[kind];
+  const fts = sql.table(ftsName);
+  return { fts, docs: sql.table(docs), bm25: sql`bm25(${fts}, ${weights})` };
+}
+
+export const within = (scope: Scope, range: Range): RawBuilder<unknown> =>
+  sql`${scope.fts}.rowid between ${range.from} and ${range.to}`;
+
+/** The community's docid range; none when it has no document yet. */
+export async function rangeOf(db: Kysely<Database>, communityId: string): Promise<Range | null> {
+  const { rows } = await sql<{ number: number }>`
+    select number from search_communities where community_id = ${communityId}`.execute(db);
+  const number = rows[0]?.number;
+  return number === undefined ? null : { number, from: number * 4294967296, to: number * 4294967296 + 4294967295 };
+}
+
+/** The exact number of matches: doclists only, no row of posts, comments or docs is read. */
+export async function countMatches(db: Kysely<Database>, scope: Scope, match: string, range: Range): Promise<number> {
+  const { rows } = await sql<{ total: number }>`
+    select count(*) as total from ${scope.fts} where ${scope.fts} match ${match} and ${within(scope, range)}`.execute(
+    db,
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** Every match's docid, unranked: a walk of the doclists, nothing scored. */
+export async function matchingDocids(
+  db: Kysely<Database>,
+  scope: Scope,
+  match: string,
+  range: Range,
+): Promise<number[]> {
+  const { rows } = await sql<{ docid: number }>`
+    select ${scope.fts}.rowid as docid from ${scope.fts} where ${scope.fts} match ${match} and ${within(scope, range)}`.execute(
+    db,
+  );
+  return rows.map((row) => row.docid);
+}
+
+export const docidList = (docids: readonly number[]) => sql`select value from json_each(${JSON.stringify(docids)})`;
+
+/** The `limit` best matches by bm25 alone (no docs join: ties are broken later for the page only), without `except`. */
+export const bestMatches = (
+  scope: Scope,
+  match: string,
+  limit: number,
+  except: readonly number[],
+  range: Range,
+) => sql<Scored>`
+  select ${scope.fts}.rowid as docid, ${scope.bm25} as score from ${scope.fts}
+  where ${scope.fts} match ${match} and ${within(scope, range)}
+  ${except.length > 0 ? sql`and +${scope.fts}.rowid not in (${docidList(except)})` : sql``}
+  order by score limit ${limit}`;
+
+/** Reads the dates and ids that break ties between equal scores, for the docids asked only. */
+export function keysReader(db: Kysely<Database>, scope: Scope) {
+  return async (docids: number[]): Promise<DocKey[]> => {
+    if (docids.length === 0) return [];
+    const { rows } = await sql<DocKey>`
+      select docid, id, created_at as "createdAt" from ${scope.docs} where docid in (${sql.join(docids)})`.execute(db);
+    return rows;
+  };
+}
