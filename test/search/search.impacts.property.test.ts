@@ -11,6 +11,7 @@ import { parseSearchQuery } from '../../src/search/search-query.js';
 import { impactRanking } from '../../src/search/sqlite-search-impacts.js';
 import { buildSearchImpacts } from '../../src/search/sqlite-search-impacts-build.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseUrl } from '../helpers/test-store.js';
 
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord'];
 const DOCS = 150;
@@ -77,7 +78,7 @@ async function allPages(q: string, perPage: number): Promise<{ ids: string[]; to
 }
 
 describe('one-word search on impact postings', () => {
-  it.runIf(process.env.TEST_DATABASE_URL === undefined)('has postings for every word of the corpus', async () => {
+  it.runIf(testDatabaseUrl === null)('has postings for every word of the corpus', async () => {
     const number = await communityNumber();
     for (const w of WORDS) {
       const ranking = await impactRanking(t.testStore.store.db, number, w, 1);
@@ -125,19 +126,16 @@ describe('one-word search on impact postings', () => {
     for (const w of WORDS) expect((await search(w, 0, 1000)).ids, w).toEqual(await exact(w));
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL === undefined)(
-    'keeps the same postings as a fresh build after writes',
-    async () => {
-      const store = t.testStore.store;
-      const number = await communityNumber();
-      const snapshot = async () =>
-        (
-          await sql<{ term: string; docs: number }>`
+  it.runIf(testDatabaseUrl === null)('keeps the same postings as a fresh build after writes', async () => {
+    const store = t.testStore.store;
+    const number = await communityNumber();
+    const snapshot = async () =>
+      (
+        await sql<{ term: string; docs: number }>`
           select term, docs from post_search_terms where community = ${number} order by term`.execute(store.db)
-        ).rows;
-      const counts = await snapshot();
-      await store.db.transaction().execute((trx) => buildSearchImpacts(trx, community, SHAPE));
-      expect(await snapshot()).toEqual(counts);
-    },
-  );
+      ).rows;
+    const counts = await snapshot();
+    await store.db.transaction().execute((trx) => buildSearchImpacts(trx, community, SHAPE));
+    expect(await snapshot()).toEqual(counts);
+  });
 });

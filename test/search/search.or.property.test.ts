@@ -14,6 +14,7 @@ import { buildSearchImpacts } from '../../src/search/sqlite-search-impacts-build
 import { orRanking } from '../../src/search/sqlite-search-or.js';
 import { rangeOf, scopeOf } from '../../src/search/sqlite-search-statements.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { testDatabaseUrl } from '../helpers/test-store.js';
 
 const FREQUENT = ['amber', 'birch', 'cedar', 'delta'];
 const RARE = ['ember', 'fjord'];
@@ -85,22 +86,19 @@ async function allPages(q: string, perPage: number): Promise<{ ids: string[]; to
 }
 
 describe('a OR b ranked from the best of each part', () => {
-  it.runIf(process.env.TEST_DATABASE_URL === undefined)(
-    'is the plan that answers an OR of two alternatives',
-    async () => {
-      const db = t.testStore.store.db;
-      const range = await rangeOf(db, community);
-      if (!range) throw new Error('no range');
-      const ranking = await orRanking(db, scopeOf('post'), range, parseSearchQuery('amber OR fjord'), 10, 20_000);
-      expect(ranking?.total).toBe((await exact('amber OR fjord')).length);
-      expect(
-        await orRanking(db, scopeOf('post'), range, parseSearchQuery('amber birch OR fjord'), 10, 20_000),
-      ).toBeNull();
-      expect(await orRanking(db, scopeOf('post'), range, parseSearchQuery('amber OR -fjord'), 10, 20_000)).toBeNull();
-      // A part FTS5 would rank over more matches than the budget: today's budgeted path answers instead.
-      expect(await orRanking(db, scopeOf('post'), range, parseSearchQuery('amber OR fjord'), 100, 5)).toBeNull();
-    },
-  );
+  it.runIf(testDatabaseUrl === null)('is the plan that answers an OR of two alternatives', async () => {
+    const db = t.testStore.store.db;
+    const range = await rangeOf(db, community);
+    if (!range) throw new Error('no range');
+    const ranking = await orRanking(db, scopeOf('post'), range, parseSearchQuery('amber OR fjord'), 10, 20_000);
+    expect(ranking?.total).toBe((await exact('amber OR fjord')).length);
+    expect(
+      await orRanking(db, scopeOf('post'), range, parseSearchQuery('amber birch OR fjord'), 10, 20_000),
+    ).toBeNull();
+    expect(await orRanking(db, scopeOf('post'), range, parseSearchQuery('amber OR -fjord'), 10, 20_000)).toBeNull();
+    // A part FTS5 would rank over more matches than the budget: today's budgeted path answers instead.
+    expect(await orRanking(db, scopeOf('post'), range, parseSearchQuery('amber OR fjord'), 100, 5)).toBeNull();
+  });
 
   it('answers every page as the exact ranking does, with the exact total', async () => {
     await fc.assert(
@@ -148,7 +146,7 @@ describe('a OR b ranked from the best of each part', () => {
     expect(got.ids).toEqual(await exact(q));
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL === undefined)(
+  it.runIf(testDatabaseUrl === null)(
     "scores a frequent word's posts as FTS5's bm25 does, to the last bit, with one community indexed or two",
     async () => {
       const db = t.testStore.store.db;
