@@ -4,6 +4,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, SlackInboxTable } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
+import { reusedQuery } from '../db/compiled-query.js';
 
 export type InboxRow = Selectable<SlackInboxTable>;
 
@@ -97,6 +98,22 @@ export async function claimDue(
   return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+// Run once per applied event: compiled once.
+const finishQuery = reusedQuery<[string, string, string, string]>((db, $) =>
+  db
+    .updateTable('slack_inbox')
+    .set({
+      state: 'done',
+      attempts: sql<number>`attempts + 1`,
+      claimed_until: null,
+      error: null,
+      outcome: $(0),
+      finished_at: $(1),
+    })
+    .where('id', '=', $(2))
+    .where('claimed_until', '=', $(3)),
+);
+
 /**
  * Marks a claimed row done, in the transaction that applied it: false when the claim ran out and another process
  * holds the row now (the caller then rolls its application back).
@@ -108,20 +125,7 @@ export async function finishClaimed(
   outcome: string,
   at: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('slack_inbox')
-    .set({
-      state: 'done',
-      attempts: sql<number>`attempts + 1`,
-      claimed_until: null,
-      error: null,
-      outcome,
-      finished_at: at,
-    })
-    .where('id', '=', id)
-    .where('claimed_until', '=', claim)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return (await finishQuery.affected(db, outcome, at, id, claim)) === 1;
 }
 
 /** A failed attempt: retried at `nextAttemptAt`, or parked when that is null. */

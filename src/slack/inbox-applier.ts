@@ -5,7 +5,7 @@
 // runs it in the background, woken by its own inserts and polling for others'; `hearth slack events apply` runs it
 // once.
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { isRecord, stringOf, type JsonRecord } from '../content/loose-json.js';
 import type { Database } from '../db/database.js';
 import type { Store } from '../db/store.js';
@@ -21,7 +21,7 @@ import {
 } from '../slack-inbox/slack-inbox.repository.js';
 import { sourceActor } from '../writes/actor.js';
 import type { Change, WriteRunner } from '../writes/write-runner.js';
-import { NeedsThread, NotYet, threadKey, type Outcome } from './live-context.js';
+import { NeedsThread, NotYet, newChangeReads, threadKey, type ChangeReads, type Outcome } from './live-context.js';
 import { applyEvent } from './live-events.js';
 import { readThread } from './live-messages.js';
 import { findConnection } from './slack-connections.repository.js';
@@ -70,6 +70,11 @@ const CHANGE_MS = 20;
 export const KEEP_DONE_MS = 24 * 3_600_000;
 /** Done rows deleted per pass of the loop at most, so that pruning a long backlog never holds the store for long. */
 const PRUNE_BATCH = 500;
+
+// The same on both stores, and run twice per event: never built again.
+const savepoint = CompiledQuery.raw('savepoint slack_event');
+const release = CompiledQuery.raw('release savepoint slack_event');
+const rollback = CompiledQuery.raw('rollback to savepoint slack_event');
 
 const parseEnvelope = (row: InboxRow): JsonRecord => {
   try {
@@ -140,6 +145,7 @@ export function createInboxApplier(options: ApplierOptions) {
     connection: Connection | null,
     threads: ReadonlyMap<string, JsonRecord[]>,
     staged: Staged,
+    reads: ChangeReads,
   ): Promise<Outcome> {
     const envelope = parseEnvelope(row);
     const result: Outcome = connection
@@ -152,6 +158,7 @@ export function createInboxApplier(options: ApplierOptions) {
             canFetch: connection.api !== null,
             domain: connection.domain,
             threads,
+            reads,
             appId: stringOf(envelope.api_app_id) ?? null,
             later: (key, work) => {
               if (!staged.later.has(key)) staged.later.set(key, work);
@@ -204,7 +211,7 @@ export function createInboxApplier(options: ApplierOptions) {
     const attempt = () =>
       writes.run(sourceActor(row.community_id, 'slack'), async (trx, change) => {
         const staged = new Staged();
-        const outcome = await applyOne(trx, change, row, claim, connection, threads, staged);
+        const outcome = await applyOne(trx, change, row, claim, connection, threads, staged, newChangeReads());
         await staged.finish(change);
         if (outcome !== 'applied') change.unchanged();
         return outcome;
@@ -247,17 +254,21 @@ export function createInboxApplier(options: ApplierOptions) {
     try {
       await writes.run(sourceActor(first.community_id, 'slack'), async (trx, change) => {
         const all = new Staged();
+        const reads = newChangeReads();
         for (const row of rows) {
           if (row.community_id !== first.community_id || performance.now() - started > changeMs) break;
           const staged = new Staged();
-          await sql`savepoint slack_event`.execute(trx);
+          await trx.executeQuery(savepoint);
           try {
-            outcomes.push(await applyOne(trx, change, row, claim, connection, new Map(), staged));
-            await sql`release savepoint slack_event`.execute(trx);
+            outcomes.push(await applyOne(trx, change, row, claim, connection, new Map(), staged, reads));
+            await trx.executeQuery(release);
             all.merge(staged);
           } catch (error) {
-            await sql`rollback to savepoint slack_event`.execute(trx);
-            await sql`release savepoint slack_event`.execute(trx);
+            await trx.executeQuery(rollback);
+            await trx.executeQuery(release);
+            // What the event read may have been its own writes, now undone.
+            reads.feeds.clear();
+            reads.profiles.clear();
             if (error instanceof NeedsThread && connection?.api) break;
             if (!(error instanceof LostClaim)) told.push(await fail(trx, row, claim, error, counts));
           }
