@@ -652,32 +652,41 @@ describe('the inbox over time', () => {
     expect((await data(`/posts/${messageIdOf(GENERAL, bad)}`)).status).toBe(404);
   });
 
-  it('deletes applied rows a day old, at most 500 a pass, and keeps parked and pending ones', async () => {
+  it('deletes applied rows a day old, at most 500 a pass and once a minute, and keeps parked and pending ones', async () => {
     const { db } = t.testStore.store;
-    const stored = (ms: number) => toStored(ms);
-    const old = t.clock.now - 24 * 3_600_000 - 1000;
-    const row = (i: number, state: 'done' | 'parked', finished: number | null) => ({
+    // An applier and a clock of its own: the other tests' passes pruned within their own minute.
+    let now = t.clock.now;
+    const pruner = createInboxApplier({
+      store: t.testStore.store,
+      writes: t.app.writes,
+      clock: () => now,
+      apiFor: (botToken) => slackApi({ token: botToken, apiUrl: slack.url, retries: 0 }),
+    });
+    const old = now - 24 * 3_600_000 - 1000;
+    const row = (i: number, state: 'done' | 'parked', finished: number) => ({
       id: `prune-${String(i).padStart(4, '0')}`,
       community_id: communityId,
       event_id: `EvPRUNE${i}`,
       event_type: 'message',
       envelope: '{}',
-      received_at: stored(old - 1000),
+      received_at: toStored(old - 1000),
       state,
       attempts: 1,
-      next_attempt_at: stored(old - 1000),
-      finished_at: finished === null ? null : stored(finished),
+      next_attempt_at: toStored(old - 1000),
+      finished_at: toStored(finished),
     });
-    const rows = [
+    const insert = async (rows: ReturnType<typeof row>[]) => {
+      for (let i = 0; i < rows.length; i += 100)
+        await db
+          .insertInto('slack_inbox')
+          .values(rows.slice(i, i + 100))
+          .execute();
+    };
+    await insert([
       ...Array.from({ length: 502 }, (_, i) => row(i, 'done', old)),
-      row(900, 'done', t.clock.now - 3_600_000),
+      row(900, 'done', now - 3_600_000),
       row(901, 'parked', old),
-    ];
-    for (let i = 0; i < rows.length; i += 100)
-      await db
-        .insertInto('slack_inbox')
-        .values(rows.slice(i, i + 100))
-        .execute();
+    ]);
     const left = async () =>
       (
         await db
@@ -687,13 +696,22 @@ describe('the inbox over time', () => {
           .orderBy('id')
           .execute()
       ).map((r) => `${r.event_id} ${r.state}`);
-    await applyAll();
+    await pruner.applyDue();
     expect(await left()).toEqual(['EvPRUNE500 done', 'EvPRUNE501 done', 'EvPRUNE900 done', 'EvPRUNE901 parked']);
-    await applyAll();
+    // A full batch deleted: the next pass prunes again at once, in the same millisecond.
+    await pruner.applyDue();
+    expect(await left()).toEqual(['EvPRUNE900 done', 'EvPRUNE901 parked']);
+    // That pass deleted less than a batch: nothing is looked for again within the minute.
+    await insert([row(902, 'done', old)]);
+    now += 59_999;
+    await pruner.applyDue();
+    expect(await left()).toEqual(['EvPRUNE900 done', 'EvPRUNE901 parked', 'EvPRUNE902 done']);
+    now += 1;
+    await pruner.applyDue();
     expect(await left()).toEqual(['EvPRUNE900 done', 'EvPRUNE901 parked']);
     // The row done an hour before is a day old 23 hours later.
-    t.clock.now += 23 * 3_600_000 + 1000;
-    await applyAll();
+    now += 23 * 3_600_000 + 1000;
+    await pruner.applyDue();
     expect(await left()).toEqual(['EvPRUNE901 parked']);
   });
 });
