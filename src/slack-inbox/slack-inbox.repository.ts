@@ -8,17 +8,40 @@ import { reusedQuery } from '../db/compiled-query.js';
 
 export type InboxRow = Selectable<SlackInboxTable>;
 
+// Every acknowledgement runs these three: compiled once.
+const signingSecretQuery = reusedQuery<[string], { community_id: string; signing_secret: string | null }>((db, $) =>
+  db
+    .selectFrom('communities')
+    .innerJoin('slack_connections', 'slack_connections.community_id', 'communities.id')
+    .select(['communities.id as community_id', 'slack_connections.signing_secret'])
+    .where('communities.slug', '=', $(0)),
+);
+const heldQuery = reusedQuery<[string, string], { id: string }>((db, $) =>
+  db.selectFrom('slack_inbox').select('id').where('community_id', '=', $(0)).where('event_id', '=', $(1)),
+);
+const insertQuery = reusedQuery<[string, string, string, string, string, string]>((db, $) =>
+  db
+    .insertInto('slack_inbox')
+    .values({
+      id: $(0),
+      community_id: $(1),
+      event_id: $(2),
+      event_type: $(3),
+      envelope: $(4),
+      received_at: $(5),
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: $(5),
+    })
+    .onConflict((oc) => oc.columns(['community_id', 'event_id']).doNothing()),
+);
+
 /** The community a request path names, with the signing secret of its Slack connection (null when none is set). */
 export function signingSecretOf(
   db: Kysely<Database>,
   slug: string,
 ): Promise<{ community_id: string; signing_secret: string | null } | undefined> {
-  return db
-    .selectFrom('communities')
-    .innerJoin('slack_connections', 'slack_connections.community_id', 'communities.id')
-    .select(['communities.id as community_id', 'slack_connections.signing_secret'])
-    .where('communities.slug', '=', slug)
-    .executeTakeFirst();
+  return signingSecretQuery.first(db, slug);
 }
 
 export interface NewEnvelope {
@@ -38,19 +61,17 @@ export interface NewEnvelope {
  * to the insert, where two first deliveries racing each other wait only on each other's one-statement insert.
  */
 export async function insertEnvelope(db: Kysely<Database>, row: NewEnvelope): Promise<boolean> {
-  const held = await db
-    .selectFrom('slack_inbox')
-    .select('id')
-    .where('community_id', '=', row.community_id)
-    .where('event_id', '=', row.event_id)
-    .executeTakeFirst();
-  if (held) return false;
-  const result = await db
-    .insertInto('slack_inbox')
-    .values({ ...row, state: 'pending', attempts: 0, next_attempt_at: row.received_at })
-    .onConflict((oc) => oc.columns(['community_id', 'event_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  if (await heldQuery.first(db, row.community_id, row.event_id)) return false;
+  const inserted = await insertQuery.affected(
+    db,
+    row.id,
+    row.community_id,
+    row.event_id,
+    row.event_type,
+    row.envelope,
+    row.received_at,
+  );
+  return inserted > 0;
 }
 
 /**
