@@ -210,6 +210,26 @@ export async function requeueParked(
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Parked rows given up on: settled as done with the outcome `dismissed` at `now` (their event_id held, as an applied
+ * event's, until pruned a day later). How many.
+ */
+export async function dismissParked(
+  db: Kysely<Database>,
+  ids: readonly string[],
+  communityId: string | null,
+  now: string,
+): Promise<number> {
+  let query = db
+    .updateTable('slack_inbox')
+    .set({ state: 'done', outcome: 'dismissed', claimed_until: null, next_attempt_at: now, finished_at: now })
+    .where('state', '=', 'parked')
+    .where('id', 'in', ids.length > 0 ? [...ids] : ['']);
+  if (communityId !== null) query = query.where('community_id', '=', communityId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Rows by state (of one community, or all): what `hearth slack events` reports. */
 export async function inboxCounts(db: Kysely<Database>, communityId: string | null): Promise<Record<string, number>> {
   let query = db.selectFrom('slack_inbox').select(['state', (eb) => eb.fn.countAll<number>().as('n')]);
