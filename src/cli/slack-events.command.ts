@@ -1,12 +1,13 @@
 // `hearth slack events`: the inbox of Slack events acknowledged by the request URL: how many wait, the parked ones
-// (`--failed`: id, community, type, attempts, error), `retry` to queue parked ones again, and `apply` to apply
-// what is due now in this process (what a serving process does in the background).
+// (`--failed`: id, community, type, attempts, error), `retry` to queue parked ones again, `--dismiss` to give them up,
+// and `apply` to apply what is due now in this process (what a serving process does in the background).
 import type { Command } from 'commander';
 import { CliError } from './cli-error.js';
 import type { CliContext } from './context.js';
 
 interface ListFlags {
   failed?: boolean;
+  dismiss?: string[];
   community?: string;
 }
 
@@ -21,11 +22,23 @@ export function slackEventsCommands(slack: Command, ctx: CliContext): void {
     .command('events')
     .description('the Slack events acknowledged and not yet applied, and the parked ones (--failed)')
     .option('--failed', 'list parked events: id, community, type, attempts, error')
+    .option('--dismiss <ids...>', 'give up parked events: settled as done (outcome dismissed), never applied')
     .option('--community <slug>', 'only this community')
     .action((flags: ListFlags) =>
       ctx.withStore(async (store) => {
-        const { inboxCounts, parkedRows } = await import('../slack-inbox/slack-inbox.repository.js');
+        const { dismissParked, inboxCounts, parkedRows } = await import('../slack-inbox/slack-inbox.repository.js');
         const communityId = await communityOf(store, flags.community);
+        if (flags.dismiss) {
+          const { toStored } = await import('../lib/timestamps.js');
+          const ids = flags.dismiss;
+          const dismissed = await dismissParked(store.db, ids, communityId, toStored(ctx.clock()));
+          if (dismissed < ids.length)
+            throw new CliError(
+              `${ids.length - dismissed} of the ids named are not parked events; ${dismissed} dismissed.`,
+            );
+          ctx.io.out(`${dismissed} parked event${dismissed === 1 ? '' : 's'} dismissed.`);
+          return;
+        }
         if (!flags.failed) {
           const counts = await inboxCounts(store.db, communityId);
           ctx.io.out(`pending ${counts.pending ?? 0}, done ${counts.done ?? 0}, parked ${counts.parked ?? 0}`);

@@ -4,20 +4,44 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, SlackInboxTable } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
+import { reusedQuery } from '../db/compiled-query.js';
 
 export type InboxRow = Selectable<SlackInboxTable>;
+
+// Every acknowledgement runs these three: compiled once.
+const signingSecretQuery = reusedQuery<[string], { community_id: string; signing_secret: string | null }>((db, $) =>
+  db
+    .selectFrom('communities')
+    .innerJoin('slack_connections', 'slack_connections.community_id', 'communities.id')
+    .select(['communities.id as community_id', 'slack_connections.signing_secret'])
+    .where('communities.slug', '=', $(0)),
+);
+const heldQuery = reusedQuery<[string, string], { id: string }>((db, $) =>
+  db.selectFrom('slack_inbox').select('id').where('community_id', '=', $(0)).where('event_id', '=', $(1)),
+);
+const insertQuery = reusedQuery<[string, string, string, string, string, string]>((db, $) =>
+  db
+    .insertInto('slack_inbox')
+    .values({
+      id: $(0),
+      community_id: $(1),
+      event_id: $(2),
+      event_type: $(3),
+      envelope: $(4),
+      received_at: $(5),
+      state: 'pending',
+      attempts: 0,
+      next_attempt_at: $(5),
+    })
+    .onConflict((oc) => oc.columns(['community_id', 'event_id']).doNothing()),
+);
 
 /** The community a request path names, with the signing secret of its Slack connection (null when none is set). */
 export function signingSecretOf(
   db: Kysely<Database>,
   slug: string,
 ): Promise<{ community_id: string; signing_secret: string | null } | undefined> {
-  return db
-    .selectFrom('communities')
-    .innerJoin('slack_connections', 'slack_connections.community_id', 'communities.id')
-    .select(['communities.id as community_id', 'slack_connections.signing_secret'])
-    .where('communities.slug', '=', slug)
-    .executeTakeFirst();
+  return signingSecretQuery.first(db, slug);
 }
 
 export interface NewEnvelope {
@@ -37,19 +61,17 @@ export interface NewEnvelope {
  * to the insert, where two first deliveries racing each other wait only on each other's one-statement insert.
  */
 export async function insertEnvelope(db: Kysely<Database>, row: NewEnvelope): Promise<boolean> {
-  const held = await db
-    .selectFrom('slack_inbox')
-    .select('id')
-    .where('community_id', '=', row.community_id)
-    .where('event_id', '=', row.event_id)
-    .executeTakeFirst();
-  if (held) return false;
-  const result = await db
-    .insertInto('slack_inbox')
-    .values({ ...row, state: 'pending', attempts: 0, next_attempt_at: row.received_at })
-    .onConflict((oc) => oc.columns(['community_id', 'event_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  if (await heldQuery.first(db, row.community_id, row.event_id)) return false;
+  const inserted = await insertQuery.affected(
+    db,
+    row.id,
+    row.community_id,
+    row.event_id,
+    row.event_type,
+    row.envelope,
+    row.received_at,
+  );
+  return inserted > 0;
 }
 
 /**
@@ -97,6 +119,22 @@ export async function claimDue(
   return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+// Run once per applied event: compiled once.
+const finishQuery = reusedQuery<[string, string, string, string]>((db, $) =>
+  db
+    .updateTable('slack_inbox')
+    .set({
+      state: 'done',
+      attempts: sql<number>`attempts + 1`,
+      claimed_until: null,
+      error: null,
+      outcome: $(0),
+      finished_at: $(1),
+    })
+    .where('id', '=', $(2))
+    .where('claimed_until', '=', $(3)),
+);
+
 /**
  * Marks a claimed row done, in the transaction that applied it: false when the claim ran out and another process
  * holds the row now (the caller then rolls its application back).
@@ -108,20 +146,7 @@ export async function finishClaimed(
   outcome: string,
   at: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('slack_inbox')
-    .set({
-      state: 'done',
-      attempts: sql<number>`attempts + 1`,
-      claimed_until: null,
-      error: null,
-      outcome,
-      finished_at: at,
-    })
-    .where('id', '=', id)
-    .where('claimed_until', '=', claim)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return (await finishQuery.affected(db, outcome, at, id, claim)) === 1;
 }
 
 /** A failed attempt: retried at `nextAttemptAt`, or parked when that is null. */
@@ -180,6 +205,26 @@ export async function requeueParked(
     .set({ state: 'pending', attempts: 0, next_attempt_at: now, claimed_until: null, finished_at: null })
     .where('state', '=', 'parked');
   if (ids !== 'all') query = query.where('id', 'in', ids.length > 0 ? [...ids] : ['']);
+  if (communityId !== null) query = query.where('community_id', '=', communityId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Parked rows given up on: settled as done with the outcome `dismissed` at `now` (their event_id held, as an applied
+ * event's, until pruned a day later). How many.
+ */
+export async function dismissParked(
+  db: Kysely<Database>,
+  ids: readonly string[],
+  communityId: string | null,
+  now: string,
+): Promise<number> {
+  let query = db
+    .updateTable('slack_inbox')
+    .set({ state: 'done', outcome: 'dismissed', claimed_until: null, next_attempt_at: now, finished_at: now })
+    .where('state', '=', 'parked')
+    .where('id', 'in', ids.length > 0 ? [...ids] : ['']);
   if (communityId !== null) query = query.where('community_id', '=', communityId);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -1,11 +1,11 @@
 // Applies the Slack inbox (slack-inbox/): claims due rows for a lease (several processes each take others'), applies
 // a community's events in one change on the write runner (actor source `slack`), each in a savepoint that also
 // settles its row, so that an event is applied once or not at all and one that fails is retried alone; a failed
-// attempt is retried with backoff and parked after the last. Applied rows are deleted after KEEP_DONE_MS. The server
-// runs it in the background, woken by its own inserts and polling for others'; `hearth slack events apply` runs it
-// once.
+// attempt is retried with backoff and parked after the last. Applied rows are deleted after KEEP_DONE_MS, looked for
+// at most once a minute. The server runs it in the background, woken by its own inserts and polling for others', in
+// short changes that let acknowledgements in; `hearth slack events apply` runs it once.
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { isRecord, stringOf, type JsonRecord } from '../content/loose-json.js';
 import type { Database } from '../db/database.js';
 import type { Store } from '../db/store.js';
@@ -21,7 +21,7 @@ import {
 } from '../slack-inbox/slack-inbox.repository.js';
 import { sourceActor } from '../writes/actor.js';
 import type { Change, WriteRunner } from '../writes/write-runner.js';
-import { NeedsThread, NotYet, threadKey, type Outcome } from './live-context.js';
+import { NeedsThread, NotYet, newChangeReads, threadKey, type ChangeReads, type Outcome } from './live-context.js';
 import { applyEvent } from './live-events.js';
 import { readThread } from './live-messages.js';
 import { findConnection } from './slack-connections.repository.js';
@@ -70,6 +70,21 @@ const CHANGE_MS = 20;
 export const KEEP_DONE_MS = 24 * 3_600_000;
 /** Done rows deleted per pass of the loop at most, so that pruning a long backlog never holds the store for long. */
 const PRUNE_BATCH = 500;
+/** How often applied rows are looked for at most; at once again after a pass that deleted a full batch. */
+export const PRUNE_EVERY_MS = 60_000;
+/**
+ * How long one change goes on taking events in a serving process: short, since the acknowledgements it holds up
+ * (on SQLite, the store's one connection; on either, the event loop, which a change's statements keep to
+ * themselves between turns) wait at most about this long.
+ */
+const SERVING_CHANGE_MS = 5;
+/** A serving process's applier starts this long after the first insert that woke it, taking a burst together. */
+const GATHER_MS = 20;
+
+// The same on both stores, and run twice per event: never built again.
+const savepoint = CompiledQuery.raw('savepoint slack_event');
+const release = CompiledQuery.raw('release savepoint slack_event');
+const rollback = CompiledQuery.raw('rollback to savepoint slack_event');
 
 const parseEnvelope = (row: InboxRow): JsonRecord => {
   try {
@@ -113,6 +128,8 @@ export function createInboxApplier(options: ApplierOptions) {
   const changeMs = options.changeMs ?? CHANGE_MS;
   // Connections are read once per claimed batch (again after a rename, which may change the channels named).
   let connections = new Map<string, Promise<Connection | null>>();
+  // The clock time from which old applied rows may be looked for again.
+  let pruneFrom = Number.NEGATIVE_INFINITY;
 
   function connectionOf(communityId: string): Promise<Connection | null> {
     let known = connections.get(communityId);
@@ -140,6 +157,7 @@ export function createInboxApplier(options: ApplierOptions) {
     connection: Connection | null,
     threads: ReadonlyMap<string, JsonRecord[]>,
     staged: Staged,
+    reads: ChangeReads,
   ): Promise<Outcome> {
     const envelope = parseEnvelope(row);
     const result: Outcome = connection
@@ -152,6 +170,7 @@ export function createInboxApplier(options: ApplierOptions) {
             canFetch: connection.api !== null,
             domain: connection.domain,
             threads,
+            reads,
             appId: stringOf(envelope.api_app_id) ?? null,
             later: (key, work) => {
               if (!staged.later.has(key)) staged.later.set(key, work);
@@ -204,7 +223,7 @@ export function createInboxApplier(options: ApplierOptions) {
     const attempt = () =>
       writes.run(sourceActor(row.community_id, 'slack'), async (trx, change) => {
         const staged = new Staged();
-        const outcome = await applyOne(trx, change, row, claim, connection, threads, staged);
+        const outcome = await applyOne(trx, change, row, claim, connection, threads, staged, newChangeReads());
         await staged.finish(change);
         if (outcome !== 'applied') change.unchanged();
         return outcome;
@@ -247,17 +266,21 @@ export function createInboxApplier(options: ApplierOptions) {
     try {
       await writes.run(sourceActor(first.community_id, 'slack'), async (trx, change) => {
         const all = new Staged();
+        const reads = newChangeReads();
         for (const row of rows) {
           if (row.community_id !== first.community_id || performance.now() - started > changeMs) break;
           const staged = new Staged();
-          await sql`savepoint slack_event`.execute(trx);
+          await trx.executeQuery(savepoint);
           try {
-            outcomes.push(await applyOne(trx, change, row, claim, connection, new Map(), staged));
-            await sql`release savepoint slack_event`.execute(trx);
+            outcomes.push(await applyOne(trx, change, row, claim, connection, new Map(), staged, reads));
+            await trx.executeQuery(release);
             all.merge(staged);
           } catch (error) {
-            await sql`rollback to savepoint slack_event`.execute(trx);
-            await sql`release savepoint slack_event`.execute(trx);
+            await trx.executeQuery(rollback);
+            await trx.executeQuery(release);
+            // What the event read may have been its own writes, now undone.
+            reads.feeds.clear();
+            reads.profiles.clear();
             if (error instanceof NeedsThread && connection?.api) break;
             if (!(error instanceof LostClaim)) told.push(await fail(trx, row, claim, error, counts));
           }
@@ -284,7 +307,10 @@ export function createInboxApplier(options: ApplierOptions) {
   /** Claims and applies due rows until none is left (one batch at a time), pruning old applied rows as it goes. */
   async function applyDue(signal?: { stopped: boolean }): Promise<AppliedCounts> {
     const counts: AppliedCounts = { applied: 0, ignored: 0, retried: 0, parked: 0 };
-    await pruneDone(store.db, toStored(clock() - KEEP_DONE_MS), PRUNE_BATCH);
+    if (clock() >= pruneFrom) {
+      const deleted = await pruneDone(store.db, toStored(clock() - KEEP_DONE_MS), PRUNE_BATCH);
+      pruneFrom = deleted >= PRUNE_BATCH ? clock() : clock() + PRUNE_EVERY_MS;
+    }
     for (;;) {
       if (signal?.stopped) return counts;
       const now = clock();
@@ -312,18 +338,27 @@ export function createInboxApplier(options: ApplierOptions) {
 }
 
 /** The server's background applier: woken by `wake`, polling every `pollMs` for what other processes received. */
-export function startInboxApplier(options: ApplierOptions) {
-  const applier = createInboxApplier(options);
+export function startInboxApplier(options: ApplierOptions & { gatherMs?: number }) {
+  const applier = createInboxApplier({ ...options, changeMs: options.changeMs ?? SERVING_CHANGE_MS });
+  const gatherMs = options.gatherMs ?? GATHER_MS;
   const state = { stopped: false };
   let running: Promise<void> | null = null;
+  let gathering: NodeJS.Timeout | null = null;
   let again = false;
 
+  /** Applies what is due after `gatherMs`, or once the pass under way ends. */
   function wake(): void {
     if (state.stopped) return;
     if (running) {
       again = true;
       return;
     }
+    gathering ??= setTimeout(run, gatherMs);
+  }
+
+  function run(): void {
+    gathering = null;
+    if (state.stopped) return;
     again = false;
     running = applier
       .applyDue(state)
@@ -340,13 +375,14 @@ export function startInboxApplier(options: ApplierOptions) {
 
   const poll = setInterval(wake, options.pollMs ?? 1000);
   poll.unref();
-  wake();
+  run();
   return {
     wake,
     /** Stops claiming; the event being applied finishes (its claim otherwise runs out for another process). */
     async stop(): Promise<void> {
       state.stopped = true;
       clearInterval(poll);
+      if (gathering) clearTimeout(gathering);
       await running;
     },
   };

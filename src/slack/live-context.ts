@@ -6,6 +6,24 @@ import type { Database } from '../db/database.js';
 import type { Change } from '../writes/write-runner.js';
 import type { JsonRecord } from '../content/loose-json.js';
 
+/**
+ * What one change has read already and may take again in its later events: the feeds of channels (a change ends
+ * at a rename, the one event that changes what `mirroredFeed` reads) and the profiles found held.
+ */
+export interface ChangeReads {
+  feeds: Map<string, Promise<MirrorFeed | undefined>>;
+  profiles: Set<string>;
+}
+
+/** A feed as the mirror checks it. */
+export interface MirrorFeed {
+  id: string;
+  label: string;
+  chat_channel_name: string | null;
+}
+
+export const newChangeReads = (): ChangeReads => ({ feeds: new Map(), profiles: new Set() });
+
 export interface LiveContext {
   trx: Kysely<Database>;
   change: Change;
@@ -25,6 +43,8 @@ export interface LiveContext {
    * for a batch of new posts, not once a post); dropped with an event rolled back.
    */
   later(key: string, work: () => Promise<void>): void;
+  /** Reads kept for the rest of the change. */
+  reads: ChangeReads;
 }
 
 /** What an event came to: applied, or ignored with its reason (counted in the inbox's outcome). */

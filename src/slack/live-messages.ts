@@ -9,6 +9,8 @@ import { namedIds, planOf, resolverOf } from './live-rows.js';
 import {
   commentById,
   feedOfChannel,
+  type LiveComment,
+  type LivePost,
   markOf,
   postById,
   presentReactions,
@@ -29,7 +31,12 @@ export const DELETED_PARENT_TEXT = 'This message was deleted.';
 
 /** The feed of a channel the connection mirrors; null when Hearth holds none or the connection leaves it out. */
 export async function mirroredFeed(ctx: LiveContext, channelId: string) {
-  const feed = await feedOfChannel(ctx.trx, ctx.communityId, channelId);
+  let read = ctx.reads.feeds.get(channelId);
+  if (!read) {
+    read = feedOfChannel(ctx.trx, ctx.communityId, channelId);
+    ctx.reads.feeds.set(channelId, read);
+  }
+  const feed = await read;
   if (!feed) return null;
   if (ctx.channels === null) return feed;
   const name = feed.chat_channel_name ?? feed.label;
@@ -45,12 +52,19 @@ function versionOf(message: JsonRecord, ts: string): string {
   return compareTs(edited, ts) > 0 ? edited : ts;
 }
 
+/** The post and comment held for a message, when the caller has read them already (in this event's change). */
+interface HeldRows {
+  post: LivePost | undefined;
+  comment: LiveComment | undefined;
+}
+
 /** Writes (or rewrites) a message's post or comment from its record; 'unchanged' when nothing visible differs. */
 async function writeRecord(
   ctx: LiveContext,
   channelId: string,
   record: Record<string, unknown>,
   ts: string,
+  known?: HeldRows,
 ): Promise<'written' | 'unchanged'> {
   const { trx, communityId, change } = ctx;
   const plan = planOf(record, change.at);
@@ -70,7 +84,7 @@ async function writeRecord(
       references: post.references ?? derive.references(post.blocks, post.prosemirror),
       ...(reactions === null ? {} : { reactions_count: reactions }),
     };
-    const held = await postById(trx, communityId, id);
+    const held = known ? known.post : await postById(trx, communityId, id);
     if (held) {
       const { comments_count: _c, latest_activity_at: _l, created_at: _d, ...rest } = row;
       const next = { ...rest, slug: held.slug ?? rest.slug, created_at: held.created_at };
@@ -78,8 +92,11 @@ async function writeRecord(
       await trx.updateTable('posts').set(next).where('community_id', '=', communityId).where('id', '=', id).execute();
       await recountPost(trx, communityId, id);
     } else {
-      await trx.insertInto('posts').values(row).execute();
-      await recountPost(trx, communityId, id);
+      // A post not held has no comments (a comment is written only under its post): its counters need no recount.
+      await trx
+        .insertInto('posts')
+        .values({ ...row, comments_count: 0, latest_activity_at: row.created_at })
+        .execute();
       ctx.later(`feed:${row.feed_id}`, () => recountFeed(trx, communityId, row.feed_id));
       await change.refresh({ feeds: [row.feed_id] });
     }
@@ -94,7 +111,7 @@ async function writeRecord(
     references: comment.references ?? derive.references(comment.blocks, null),
     ...(reactions === null ? {} : { reactions_count: reactions }),
   };
-  const held = await commentById(trx, communityId, id);
+  const held = known ? known.comment : await commentById(trx, communityId, id);
   if (held) {
     const next = { ...row, created_at: held.created_at };
     if (sameAs(held, next)) return 'unchanged';
@@ -181,7 +198,11 @@ async function heldHandle(ctx: LiveContext, id: string): Promise<string | undefi
 /** A message's author as a profile, when Hearth holds none yet (a bot without a user, a user not yet seen). */
 async function ensureAuthor(ctx: LiveContext, authorId: string, message: JsonRecord, ts: string): Promise<void> {
   const id = profileIdOf(authorId);
-  if (await profileById(ctx.trx, ctx.communityId, id)) return;
+  if (ctx.reads.profiles.has(id)) return;
+  if (await profileById(ctx.trx, ctx.communityId, id)) {
+    ctx.reads.profiles.add(id);
+    return;
+  }
   const plan = planOf(profileOfAuthor(authorId, message, stampOfTs(ts)), ctx.change.at);
   for (const { row } of plan.profiles.values()) {
     await ctx.trx
@@ -225,12 +246,16 @@ export async function applyMessage(ctx: LiveContext, channelId: string, message:
   const version = versionOf(message, m.ts);
   // A thread just fetched may have brought this message too.
   const current = m.reply ? await markOf(trx, communityId, channelId, m.ts) : mark;
-  const held =
-    current?.version_ts ??
-    ((await postById(trx, communityId, messageIdOf(channelId, m.ts))) ||
-    (await commentById(trx, communityId, messageIdOf(channelId, m.ts)))
-      ? m.ts
-      : null);
+  // Without a mark (a new message, or one only an import wrote), its rows say whether it is held; read once here.
+  let known: HeldRows | undefined;
+  if (!current?.version_ts) {
+    // A reply is held as a comment, any other message as a post (the record made below is the same kind).
+    const id = messageIdOf(channelId, m.ts);
+    known = m.reply
+      ? { post: undefined, comment: await commentById(trx, communityId, id) }
+      : { post: await postById(trx, communityId, id), comment: undefined };
+  }
+  const held = current?.version_ts ?? (known?.post || known?.comment ? m.ts : null);
   if (held !== null && compareTs(version, held) <= 0)
     return broughtParent ? 'applied' : 'ignored: a later version is held';
   await ensureAuthor(ctx, m.authorId, message, m.ts);
@@ -253,7 +278,7 @@ export async function applyMessage(ctx: LiveContext, channelId: string, message:
     channelId,
     m,
   );
-  const written = await writeRecord(ctx, channelId, record, m.ts);
+  const written = await writeRecord(ctx, channelId, record, m.ts, known);
   await saveMark(trx, {
     community_id: communityId,
     chat_channel_id: channelId,

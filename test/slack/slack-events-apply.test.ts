@@ -557,6 +557,20 @@ describe('what is ignored, and what fails', () => {
     ]);
   });
 
+  /** The command line on the test's store and clock; what it wrote. */
+  async function run(args: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(
+      args,
+      { out: (line) => out.push(line), err: (line) => err.push(line) },
+      { DATABASE_URL: t.testStore.url, SLACK_API_URL: slack.url },
+      { progress: new PassThrough(), stdin: new PassThrough(), stdout: new PassThrough() },
+      () => t.clock.now,
+    );
+    return { code, out, err };
+  }
+
   it('parks an event after its last attempt without holding up the others', async () => {
     const parent = nextTs();
     await send(envelope(message(nextTs(), 'Waiting forever', { thread_ts: parent }), 'EvPARK'));
@@ -573,17 +587,6 @@ describe('what is ignored, and what fails', () => {
   });
 
   it('lists parked events with `hearth slack events --failed` and queues them again with `retry`', async () => {
-    async function run(args: string[]) {
-      const out: string[] = [];
-      const err: string[] = [];
-      const code = await main(
-        args,
-        { out: (line) => out.push(line), err: (line) => err.push(line) },
-        { DATABASE_URL: t.testStore.url, SLACK_API_URL: slack.url },
-        { progress: new PassThrough(), stdin: new PassThrough(), stdout: new PassThrough() },
-      );
-      return { code, out, err };
-    }
     const parked = await t.testStore.store.db
       .selectFrom('slack_inbox')
       .select(['id', 'error'])
@@ -607,6 +610,57 @@ describe('what is ignored, and what fails', () => {
     expect((await run(['slack', 'events', '--failed'])).out).toEqual(['id\tcommunity\ttype\tattempts\terror']);
     const applied = await run(['slack', 'events', 'apply']);
     expect(applied.out).toEqual(['Applied 0, ignored 0, to retry 1, parked 0.']);
+  });
+
+  it('gives parked events up with `hearth slack events --dismiss`, never applying them', async () => {
+    const { db } = t.testStore.store;
+    const parkedRow = (id: string) => ({
+      id,
+      community_id: communityId,
+      event_id: `Ev${id}`,
+      event_type: 'message',
+      envelope: JSON.stringify(envelope(message(nextTs(), 'Given up'), `Ev${id}`)),
+      received_at: toStored(t.clock.now),
+      state: 'parked' as const,
+      attempts: 7,
+      next_attempt_at: toStored(t.clock.now),
+      finished_at: toStored(t.clock.now),
+      error: 'gone wrong',
+    });
+    await db
+      .insertInto('slack_inbox')
+      .values([parkedRow('dismiss-1'), parkedRow('dismiss-2')])
+      .execute();
+    const rows = () =>
+      db
+        .selectFrom('slack_inbox')
+        .select(['id', 'state', 'outcome', 'finished_at'])
+        .where('id', 'like', 'dismiss-%')
+        .orderBy('id')
+        .execute();
+    t.clock.now += 1000;
+    expect(await run(['slack', 'events', '--dismiss', 'dismiss-1', 'dismiss-2', '--community', 'acme'])).toEqual({
+      code: 0,
+      out: ['2 parked events dismissed.'],
+      err: [],
+    });
+    const at = toStored(t.clock.now);
+    expect(await rows()).toEqual([
+      { id: 'dismiss-1', state: 'done', outcome: 'dismissed', finished_at: at },
+      { id: 'dismiss-2', state: 'done', outcome: 'dismissed', finished_at: at },
+    ]);
+    // Not parked any more (and an id never held): named as such; nothing is applied.
+    expect(await run(['slack', 'events', '--dismiss', 'dismiss-1', 'nope'])).toEqual({
+      code: 1,
+      out: [],
+      err: ['hearth: 2 of the ids named are not parked events; 0 dismissed.'],
+    });
+    await applyAll();
+    expect(await rows()).toEqual([
+      { id: 'dismiss-1', state: 'done', outcome: 'dismissed', finished_at: at },
+      { id: 'dismiss-2', state: 'done', outcome: 'dismissed', finished_at: at },
+    ]);
+    expect((await run(['slack', 'events', '--failed'])).out).toEqual(['id\tcommunity\ttype\tattempts\terror']);
   });
 });
 
@@ -652,32 +706,41 @@ describe('the inbox over time', () => {
     expect((await data(`/posts/${messageIdOf(GENERAL, bad)}`)).status).toBe(404);
   });
 
-  it('deletes applied rows a day old, at most 500 a pass, and keeps parked and pending ones', async () => {
+  it('deletes applied rows a day old, at most 500 a pass and once a minute, and keeps parked and pending ones', async () => {
     const { db } = t.testStore.store;
-    const stored = (ms: number) => toStored(ms);
-    const old = t.clock.now - 24 * 3_600_000 - 1000;
-    const row = (i: number, state: 'done' | 'parked', finished: number | null) => ({
+    // An applier and a clock of its own: the other tests' passes pruned within their own minute.
+    let now = t.clock.now;
+    const pruner = createInboxApplier({
+      store: t.testStore.store,
+      writes: t.app.writes,
+      clock: () => now,
+      apiFor: (botToken) => slackApi({ token: botToken, apiUrl: slack.url, retries: 0 }),
+    });
+    const old = now - 24 * 3_600_000 - 1000;
+    const row = (i: number, state: 'done' | 'parked', finished: number) => ({
       id: `prune-${String(i).padStart(4, '0')}`,
       community_id: communityId,
       event_id: `EvPRUNE${i}`,
       event_type: 'message',
       envelope: '{}',
-      received_at: stored(old - 1000),
+      received_at: toStored(old - 1000),
       state,
       attempts: 1,
-      next_attempt_at: stored(old - 1000),
-      finished_at: finished === null ? null : stored(finished),
+      next_attempt_at: toStored(old - 1000),
+      finished_at: toStored(finished),
     });
-    const rows = [
+    const insert = async (rows: ReturnType<typeof row>[]) => {
+      for (let i = 0; i < rows.length; i += 100)
+        await db
+          .insertInto('slack_inbox')
+          .values(rows.slice(i, i + 100))
+          .execute();
+    };
+    await insert([
       ...Array.from({ length: 502 }, (_, i) => row(i, 'done', old)),
-      row(900, 'done', t.clock.now - 3_600_000),
+      row(900, 'done', now - 3_600_000),
       row(901, 'parked', old),
-    ];
-    for (let i = 0; i < rows.length; i += 100)
-      await db
-        .insertInto('slack_inbox')
-        .values(rows.slice(i, i + 100))
-        .execute();
+    ]);
     const left = async () =>
       (
         await db
@@ -687,13 +750,22 @@ describe('the inbox over time', () => {
           .orderBy('id')
           .execute()
       ).map((r) => `${r.event_id} ${r.state}`);
-    await applyAll();
+    await pruner.applyDue();
     expect(await left()).toEqual(['EvPRUNE500 done', 'EvPRUNE501 done', 'EvPRUNE900 done', 'EvPRUNE901 parked']);
-    await applyAll();
+    // A full batch deleted: the next pass prunes again at once, in the same millisecond.
+    await pruner.applyDue();
+    expect(await left()).toEqual(['EvPRUNE900 done', 'EvPRUNE901 parked']);
+    // That pass deleted less than a batch: nothing is looked for again within the minute.
+    await insert([row(902, 'done', old)]);
+    now += 59_999;
+    await pruner.applyDue();
+    expect(await left()).toEqual(['EvPRUNE900 done', 'EvPRUNE901 parked', 'EvPRUNE902 done']);
+    now += 1;
+    await pruner.applyDue();
     expect(await left()).toEqual(['EvPRUNE900 done', 'EvPRUNE901 parked']);
     // The row done an hour before is a day old 23 hours later.
-    t.clock.now += 23 * 3_600_000 + 1000;
-    await applyAll();
+    now += 23 * 3_600_000 + 1000;
+    await pruner.applyDue();
     expect(await left()).toEqual(['EvPRUNE901 parked']);
   });
 });
