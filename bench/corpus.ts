@@ -8,8 +8,16 @@ import { join } from 'node:path';
 import { hearthBin, repoRoot } from './processes.js';
 import { cpuSeconds } from './proc-stats.js';
 import type { CorpusInfo } from './results.js';
+import type { Store } from '../src/db/store.js';
 
 export const COMMUNITY = 'demo';
+
+/** The id of the corpus's community in an opened corpus store. */
+export async function corpusCommunityId(store: Store): Promise<string> {
+  const row = await store.db.selectFrom('communities').select('id').where('slug', '=', COMMUNITY).executeTakeFirst();
+  if (!row) throw new Error(`No community '${COMMUNITY}' in the database`);
+  return row.id;
+}
 
 /** A hash of the migrations: a corpus built under another schema is not reused. */
 export function schemaVersion(): string {

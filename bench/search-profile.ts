@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { openStore } from '../src/db/store.js';
 import { searchIndexFor } from '../src/search/search-index-factory.js';
 import { parseSearchQuery } from '../src/search/search-query.js';
-import { COMMUNITY } from './corpus.js';
+import { corpusCommunityId } from './corpus.js';
 import { searchWords } from './workloads.js';
 
 interface ProfileNode {
@@ -18,11 +18,7 @@ const { values } = parseArgs({
 });
 if (!values.database) throw new Error('--database PATH is required');
 const store = openStore(values.database, 2);
-const community = await store.db
-  .selectFrom('communities')
-  .select('id')
-  .where('slug', '=', COMMUNITY)
-  .executeTakeFirstOrThrow();
+const community = { id: await corpusCommunityId(store) };
 const index = searchIndexFor(store.dialect);
 const run = async () => {
   for (const word of searchWords.common)

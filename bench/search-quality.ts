@@ -1,11 +1,11 @@
 // `npm run bench:quality`: the benchmark's search queries ranked exactly and on the budget; top-10 agreement and time per query.
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { openStore, type Store } from '../src/db/store.js';
+import { openStore } from '../src/db/store.js';
 import { defaultBudget } from '../src/search/search-budget.js';
 import { searchIndexFor } from '../src/search/search-index-factory.js';
 import { parseSearchQuery } from '../src/search/search-query.js';
-import { COMMUNITY, ensureCorpus } from './corpus.js';
+import { corpusCommunityId, ensureCorpus } from './corpus.js';
 import { exactSearch } from './exact-search.js';
 import { repoRoot } from './processes.js';
 import { percentile } from './stats.js';
@@ -41,12 +41,6 @@ async function timed<T>(cpu: boolean, run: () => Promise<T>): Promise<Timed<T>> 
   return { value, ms: p50(times) };
 }
 
-async function communityId(store: Store): Promise<string> {
-  const row = await store.db.selectFrom('communities').select('id').where('slug', '=', COMMUNITY).executeTakeFirst();
-  if (!row) throw new Error(`No community '${COMMUNITY}' in the database`);
-  return row.id;
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -72,7 +66,7 @@ async function main(): Promise<void> {
   const store = openStore(database, 2);
   const cpu = store.dialect.name === 'sqlite';
   try {
-    const community = await communityId(store);
+    const community = await corpusCommunityId(store);
     const budget = {
       rankBudget: Number(values.budget ?? defaultBudget.rankBudget),
       titleCandidates: Number(values.candidates ?? defaultBudget.titleCandidates),

@@ -5,11 +5,12 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exactSearch } from '../../bench/exact-search.js';
-import { baseRecords, feedIds } from '../../fixtures/community.js';
+import { baseRecords } from '../../fixtures/community.js';
 import { searchIndexFor } from '../../src/search/search-index-factory.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
 import { impactRanking } from '../../src/search/sqlite-search-impacts.js';
 import { buildSearchImpacts } from '../../src/search/sqlite-search-impacts-build.js';
+import { datedPost } from '../helpers/dated-post.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
 
@@ -26,15 +27,7 @@ const word = fc.constantFrom(...WORDS);
 const text = (max: number) => fc.array(word, { minLength: 0, maxLength: max }).map((words) => words.join(' '));
 const doc = fc.record({ title: text(3), body: text(25), day: fc.integer({ min: 1, max: 28 }) });
 
-const post = (id: string, title: string | null, body: string, day: number) => ({
-  kind: 'post',
-  id,
-  // Few distinct dates: ties of score and date are broken by id.
-  created_at: `2025-02-${String((day % 3) + 1).padStart(2, '0')}T00:00:00Z`,
-  feed_id: feedIds.general,
-  title,
-  body_plaintext: body,
-});
+const post = datedPost;
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -6,13 +6,14 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exactSearch } from '../../bench/exact-search.js';
-import { baseRecords, feedIds } from '../../fixtures/community.js';
+import { baseRecords } from '../../fixtures/community.js';
 import { searchIndexFor } from '../../src/search/search-index-factory.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
 import { impactRanking, termIdf } from '../../src/search/sqlite-search-impacts.js';
 import { buildSearchImpacts } from '../../src/search/sqlite-search-impacts-build.js';
 import { orRanking } from '../../src/search/sqlite-search-or.js';
 import { rangeOf, scopeOf } from '../../src/search/sqlite-search-statements.js';
+import { datedPost } from '../helpers/dated-post.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
 
@@ -37,15 +38,7 @@ const phrase = fc.tuple(anyWord, anyWord).map(([a, b]) => `"${a} ${b}"`);
 const alternative = fc.oneof(anyWord, phrase);
 const orQuery = fc.tuple(alternative, alternative).map(([a, b]) => `${a} OR ${b}`);
 
-const post = (id: string, title: string | null, body: string, day: number) => ({
-  kind: 'post',
-  id,
-  // Few distinct dates: ties of score and date are broken by id.
-  created_at: `2025-02-${String((day % 3) + 1).padStart(2, '0')}T00:00:00Z`,
-  feed_id: feedIds.general,
-  title,
-  body_plaintext: body,
-});
+const post = datedPost;
 
 beforeAll(async () => {
   t = await createTestApp();
