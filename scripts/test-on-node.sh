@@ -21,9 +21,11 @@ export PATH="$work/node_modules/.bin:$PATH"
 cd "$root"
 if [[ ! -d node_modules/better-sqlite3-napi ]]; then
   driver="$(node -p "require('./package-lock.json').packages['node_modules/better-sqlite3-napi'].version")"
-  npm install --prefix "$work" --no-save --no-audit --no-fund --ignore-scripts --loglevel=error \
+  # A prefix of its own: a second install into the Node's prefix would prune that Node as extraneous.
+  npm install --prefix "$work/driver" --no-save --no-audit --no-fund --ignore-scripts --loglevel=error \
     "better-sqlite3-napi@npm:better-sqlite3@$driver"
-  export NODE_PATH="$work/node_modules"
+  export NODE_PATH="$work/driver/node_modules"
 fi
+[[ "$(node --version)" == "v$major."* ]] || { echo "expected Node $major, got $(node --version)" >&2; exit 1; }
 echo "Testing on Node $(node --version)"
 npm test -- "$@"
