@@ -3,7 +3,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, freePort, root } from '../helpers/processes.js';
@@ -190,8 +190,11 @@ describe('signals stop the server', () => {
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      // Hearth itself, not the `setsid -w` waiting for it.
-      const hearth = hearthPids(port).find((pid) => readFileSync(`/proc/${pid}/comm`, 'latin1').trim() === 'node');
+      // Hearth itself, not the `setsid -w` waiting for it (by its argv[0]: Node 24 names its main thread MainThread,
+      // so the process's comm is no longer `node`).
+      const hearth = hearthPids(port).find(
+        (pid) => basename(readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0')[0] ?? '') === 'node',
+      );
       if (hearth === undefined) throw new Error('no hearth process found');
       terminal.kill('SIGKILL');
       await new Promise((resolve) => setTimeout(resolve, 500));
