@@ -198,7 +198,12 @@ describe('signals stop the server', () => {
       const hearth = hearthPids(port).find(
         (pid) => basename(readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0')[0] ?? '') === 'node',
       );
-      if (hearth === undefined) throw new Error('no hearth process found');
+      if (hearth === undefined) {
+        // Not left running: the terminal's group, and whatever serves on the port in its own session.
+        if (terminal.pid !== undefined) process.kill(-terminal.pid, 'SIGKILL');
+        for (const pid of hearthPids(port)) process.kill(pid, 'SIGKILL');
+        throw new Error('no hearth process found');
+      }
       terminal.kill('SIGKILL');
       await new Promise((resolve) => setTimeout(resolve, 500));
       process.kill(hearth, 'SIGTERM');
