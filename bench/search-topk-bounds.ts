@@ -1,10 +1,12 @@
 // `npx tsx bench/search-topk-bounds.ts --database PATH`: whether an exact top 10 of search-zipf's multi-word and phrase
-// queries could be proven without scoring every match, from each word's complete bm25 inputs read out of FTS5.
+// queries could be proven without scoring every match, from each word's complete bm25 inputs read out of FTS5; then, for
+// each form's largest queries, what FTS5's statements cost: the count's walk, bm25's IDF, bm25 over every match or the
+// title tier's.
 import { parseArgs } from 'node:util';
 import { SqliteDriver } from '../src/db/sqlite-driver.js';
 import { parseSearchQuery } from '../src/search/search-query.js';
 import { fts5Varints } from '../src/search/sqlite-fts5-records.js';
-import { toFts5Match } from '../src/search/sqlite-search-query.js';
+import { toFts5Candidates, toFts5Match } from '../src/search/sqlite-search-query.js';
 import { fts5Tokens } from '../src/search/sqlite-search-words.js';
 import { COMMUNITY } from './corpus.js';
 import { percentile } from './stats.js';
@@ -79,6 +81,9 @@ const titledOf = db
   .pluck();
 
 interface Finding {
+  readonly q: string;
+  readonly match: string;
+  readonly titledMatch: string;
   readonly form: string;
   readonly matches: number;
   readonly titledShare: number;
@@ -105,30 +110,29 @@ for (const q of searchQueries.zipf) {
   const words = terms.map(listOf);
   const titled = new Set(
     phrase
-      ? (titledOf.all(`{title} : ${match}`, from, to) as number[])
+      ? (titledOf.all(toFts5Candidates(query, 'title'), from, to) as number[])
       : all.filter((row) => words.some((w) => (w.posts.get(row.docid)?.title ?? 0) > 0)).map((row) => row.docid),
   );
   const titledScores = all.filter((row) => titled.has(row.docid));
   // A post outside the tier: for AND, every word in its body only; for a phrase, the phrase in its body only (its
   // body count at most each word's body count there).
-  let restBound: number;
+  let restBound = 0;
   if (phrase) {
     const idf = Math.max(1e-6, Math.log((rows - all.length + 0.5) / (all.length + 0.5)));
-    restBound =
-      idf *
-      Math.min(
-        ...words.map((w) =>
-          Math.max(
-            0,
-            ...[...w.posts].map(([doc, e]) => (e.body > 0 ? impact(e.body, lengths.get(doc) ?? 0, avgdl) : 0)),
-          ),
-        ),
-      );
+    let least = Number.POSITIVE_INFINITY;
+    for (const w of words) {
+      let most = 0;
+      for (const [doc, e] of w.posts)
+        if (e.body > 0) most = Math.max(most, impact(e.body, lengths.get(doc) ?? 0, avgdl));
+      least = Math.min(least, most);
+    }
+    restBound = idf * least;
   } else
-    restBound = words.reduce(
-      (sum, w) => sum + w.idf * Math.max(0, ...[...w.posts.values()].map((e) => (e.title === 0 ? e.impact : 0))),
-      0,
-    );
+    for (const w of words) {
+      let most = 0;
+      for (const e of w.posts.values()) if (e.title === 0) most = Math.max(most, e.impact);
+      restBound += w.idf * most;
+    }
   const titleProof = (titledScores[TOP - 1]?.score ?? Number.NEGATIVE_INFINITY) > restBound;
   // Threshold algorithm (AND only; a phrase has no list of its own): read the list whose next part weighs most.
   let depth = 0;
@@ -146,7 +150,17 @@ for (const q of searchQueries.zipf) {
       depth += 1;
     }
   }
-  findings.push({ form, matches: all.length, titledShare: titled.size / all.length, titleProof, depth });
+  const titledMatch = toFts5Candidates(query, 'title') ?? match;
+  findings.push({
+    q,
+    match,
+    titledMatch,
+    form,
+    matches: all.length,
+    titledShare: titled.size / all.length,
+    titleProof,
+    depth,
+  });
 }
 
 for (const form of ['2-word', '3-word', 'phrase']) {
@@ -166,4 +180,47 @@ for (const form of ['2-word', '3-word', 'phrase']) {
         : `; threshold-algorithm depth p50 ${percentile(depth, 50)}, p90 ${percentile(depth, 90)}, max ${depth[depth.length - 1]} postings\n`),
   );
 }
+/** Median CPU ms of three runs of `run` (after one to warm the pages). */
+function cpuMs(run: () => unknown): number {
+  run();
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const usage = process.cpuUsage();
+    run();
+    const used = process.cpuUsage(usage);
+    times.push((used.user + used.system) / 1000);
+  }
+  return times.sort((a, b) => a - b)[1] ?? Number.NaN;
+}
+const count = db.prepare('select count(*) from post_search where post_search match ? and rowid between ? and ?');
+const best = db.prepare(`select rowid, bm25(post_search, 10.0, 1.0) as s from post_search
+  where post_search match ? and rowid between ? and ? order by s limit 42`);
+const first = db.prepare('select rowid from post_search where post_search match ? and rowid between ? and ? limit 1');
+// One match named by rowid: FTS5 seeks it, so the statement's cost is bm25's IDF (a walk of each phrase's doclist).
+const one = db.prepare(
+  'select bm25(post_search, 10.0, 1.0) from post_search where post_search match ? and rowid = cast(? as integer)',
+);
+const tier = db.prepare(`select rowid, bm25(post_search, 10.0, 1.0) as s from post_search
+  where post_search match ? and rowid between ? and ?
+    and +rowid in (select rowid from post_search where post_search match ? and rowid between ? and ?)
+  order by s limit 42`);
+process.stdout.write(
+  'CPU ms: count | IDF alone | bm25 over every match, best 42 | bm25 over the title tier, best 42\n',
+);
+for (const form of ['2-word', '3-word', 'phrase'])
+  for (const f of findings
+    .filter((entry) => entry.form === form)
+    .sort((a, b) => b.matches - a.matches)
+    .slice(0, 3)) {
+    const { rowid } = first.get(f.match, from, to) as { rowid: number };
+    const figures = [
+      cpuMs(() => count.get(f.match, from, to)),
+      cpuMs(() => one.get(f.match, String(rowid))),
+      cpuMs(() => best.all(f.match, from, to)),
+      cpuMs(() => tier.all(f.match, from, to, f.titledMatch, from, to)),
+    ];
+    process.stdout.write(
+      `${f.q.padEnd(28)} ${String(f.matches).padStart(7)} matches (${(100 * f.titledShare).toFixed(0)}% titled): ${figures.map((ms) => ms.toFixed(2)).join(' | ')}\n`,
+    );
+  }
 db.close();
