@@ -1,5 +1,5 @@
-// `npx tsx bench/search-profile.ts --database PATH`: where one uncached common-word search's CPU goes. Calls the
-// store's search index in this process (no HTTP, no answer cache) for each common word, under the V8 profiler.
+// `npx tsx bench/search-profile.ts --database PATH [--query Q]`: where one uncached search's CPU goes. Calls the store's
+// search index in this process (no HTTP, no answer cache) for each common word (or the one query Q), under the V8 profiler.
 import { Session } from 'node:inspector/promises';
 import { parseArgs } from 'node:util';
 import { openStore } from '../src/db/store.js';
@@ -14,15 +14,16 @@ interface ProfileNode {
 }
 
 const { values } = parseArgs({
-  options: { database: { type: 'string' }, rounds: { type: 'string', default: '5' } },
+  options: { database: { type: 'string' }, rounds: { type: 'string', default: '5' }, query: { type: 'string' } },
 });
 if (!values.database) throw new Error('--database PATH is required');
 const store = openStore(values.database, 2);
 const community = { id: await corpusCommunityId(store) };
 const index = searchIndexFor(store.dialect);
+const queries = values.query === undefined ? searchWords.common : [values.query];
 const run = async () => {
-  for (const word of searchWords.common)
-    await index.search(store.db, 'post', community.id, parseSearchQuery(word), { limit: 10, offset: 0 });
+  for (const q of queries)
+    await index.search(store.db, 'post', community.id, parseSearchQuery(q), { limit: 10, offset: 0 });
 };
 await run(); // warm: statements prepared, pages cached
 const session = new Session();
@@ -34,9 +35,10 @@ const usage = process.cpuUsage();
 for (let i = 0; i < rounds; i++) await run();
 const used = process.cpuUsage(usage);
 const { profile } = await session.post('Profiler.stop');
-const queries = rounds * searchWords.common.length;
+const searches = rounds * queries.length;
+const what = values.query === undefined ? `${queries.length} common words` : `'${values.query}'`;
 process.stdout.write(
-  `${queries} queries (${searchWords.common.length} common words × ${rounds}): ${Math.round((used.user + used.system) / queries)} µs CPU per query\n`,
+  `${searches} queries (${what} × ${rounds}): ${Math.round((used.user + used.system) / searches)} µs CPU per query\n`,
 );
 const nodes = new Map((profile.nodes as ProfileNode[]).map((node) => [node.id, node]));
 const self = new Map<string, number>();
