@@ -1,0 +1,117 @@
+// PostgreSQL's impact postings for frequent words (issue 40): each word's exact number of posts per community, and its
+// best posts by the word's own ts_rank, kept by a trigger on post_search in the writer's transaction.
+import { sql, type Kysely } from 'kysely';
+import type { StoreName } from './column-types.js';
+
+/** The score of search (postgres-search-index.ts) for a one-word query: weights {D, C, B, A}, normalization 1. */
+const score = (document: string, lexeme: string) =>
+  `ts_rank('{0, 0, 0.1, 1}'::real[], ${document}, hearth_lexeme_query(${lexeme}), 1)`;
+
+/** What the build of migration time keeps: words of at least 1,000 posts, their best 1,000 (search-ranks-build.ts). */
+const MIN_DOCS = 1000;
+const DEPTH = 1000;
+
+const statements = [
+  // One lexeme as a tsquery, quoted as tsquery input reads it (no stemming: the lexeme is already one).
+  `create function hearth_lexeme_query(lexeme text) returns tsquery language sql immutable strict parallel safe as $$
+    select ('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''')::tsquery
+  $$`,
+  // A community's frequent lexemes: how many of its posts hold each, and the floor of the scores kept: every post
+  // whose score for the lexeme is at least `floor` has a row in post_search_ranks (0: every post does).
+  `create table post_search_lexemes (
+    community_id text not null,
+    lexeme text not null,
+    docs integer not null,
+    floor real not null,
+    primary key (community_id, lexeme)
+  )`,
+  // Per frequent lexeme, its posts of score at least the floor, in search's order when the key is read backwards.
+  `create table post_search_ranks (
+    community_id text not null,
+    lexeme text not null,
+    score real not null,
+    created_at timestamptz not null,
+    id text not null,
+    primary key (community_id, lexeme, score, created_at, id)
+  )`,
+  // Kept from post_search's own rows (written by migration 002's triggers, or by an import's load): a post leaves the
+  // counts and rows of its old document's lexemes and joins its new document's. Skipped while an import defers
+  // search (migration 007); the import then builds the community's rows itself.
+  `create function hearth_post_search_ranks() returns trigger language plpgsql as $$
+    begin
+      if current_setting('hearth.defer_search', true) = 'on' then
+        return null;
+      end if;
+      if tg_op = 'UPDATE' and old.community_id = new.community_id and old.id = new.id
+        and old.created_at = new.created_at and old.document = new.document then
+        return null;
+      end if;
+      if tg_op <> 'INSERT' and exists (select 1 from post_search_lexemes where community_id = old.community_id) then
+        with gone as (
+          update post_search_lexemes l set docs = l.docs - 1
+          where l.community_id = old.community_id and l.lexeme = any(tsvector_to_array(old.document))
+          returning l.lexeme
+        )
+        delete from post_search_ranks r using gone
+        where r.community_id = old.community_id and r.lexeme = gone.lexeme
+          and r.score = ${score('old.document', 'gone.lexeme')} and r.created_at = old.created_at and r.id = old.id;
+      end if;
+      if tg_op <> 'DELETE' and exists (select 1 from post_search_lexemes where community_id = new.community_id) then
+        with held as (
+          update post_search_lexemes l set docs = l.docs + 1
+          where l.community_id = new.community_id and l.lexeme = any(tsvector_to_array(new.document))
+          returning l.lexeme, l.floor
+        )
+        insert into post_search_ranks (community_id, lexeme, score, created_at, id)
+          select new.community_id, s.lexeme, s.score, new.created_at, new.id
+          from (select held.lexeme, held.floor, ${score('new.document', 'held.lexeme')} as score from held) s
+          where s.score >= s.floor;
+      end if;
+      return null;
+    end $$`,
+  `create trigger post_search_ranks_change after insert or update or delete on post_search
+    for each row execute function hearth_post_search_ranks()`,
+  // Replaces one community's rows: every lexeme held by at least min_docs of its posts, counted, and its best depth
+  // posts (with any tied with the last) kept; the floor is the last kept score when some posts are left out. The
+  // space migration 002 puts between title and body is in every document and no query's: it is left out.
+  `create function hearth_post_search_ranks_build(community text, min_docs integer, depth integer)
+  returns void language plpgsql as $$
+    begin
+      delete from post_search_ranks where community_id = community;
+      delete from post_search_lexemes where community_id = community;
+      if (select count(*) from post_search where community_id = community) < min_docs then
+        return;
+      end if;
+      insert into post_search_lexemes (community_id, lexeme, docs, floor)
+        select community, word, ndoc, 0
+        from ts_stat(format('select document from post_search where community_id = %L', community))
+        where ndoc >= min_docs and word <> ' ';
+      insert into post_search_ranks (community_id, lexeme, score, created_at, id)
+        select community, l.lexeme, best.score, best.created_at, best.id
+        from post_search_lexemes l
+        cross join lateral (
+          select s.id, s.created_at, ${score('s.document', 'l.lexeme')} as score from post_search s
+          where s.community_id = community and s.document @@ hearth_lexeme_query(l.lexeme)
+          order by score desc fetch first depth rows with ties
+        ) best
+        where l.community_id = community;
+      update post_search_lexemes l set floor = kept.floor
+        from (select lexeme, min(score) as floor, count(*) as rows from post_search_ranks
+              where community_id = community group by lexeme) kept
+        where l.community_id = community and l.lexeme = kept.lexeme and kept.rows < l.docs;
+    end $$`,
+];
+
+export function postgresSearchRanksMigration(store: StoreName) {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      // SQLite has its own (migration 022).
+      if (store !== 'postgres') return;
+      for (const statement of statements) await sql.raw(statement).execute(db);
+      // Posts stored before: every community's rows built now.
+      const { rows } = await sql<{ community_id: string }>`select distinct community_id from post_search`.execute(db);
+      for (const row of rows)
+        await sql`select hearth_post_search_ranks_build(${row.community_id}, ${MIN_DOCS}, ${DEPTH})`.execute(db);
+    },
+  };
+}
