@@ -11,7 +11,7 @@ import type { ImpactShape } from './search-budget.js';
 export const RANKS_MIN_DOCS = 1_000;
 
 /** How many of a lexeme's best posts the build keeps (and any tied with the last): pages this deep read only them. */
-export const RANKS_DEPTH = 1_000;
+export const RANKS_DEPTH = 100;
 
 export const defaultRanksShape: ImpactShape = { minDocs: RANKS_MIN_DOCS, depth: RANKS_DEPTH };
 

@@ -7,9 +7,9 @@ import type { StoreName } from './column-types.js';
 const score = (document: string, lexeme: string) =>
   `ts_rank('{0, 0, 0.1, 1}'::real[], ${document}, hearth_lexeme_query(${lexeme}), 1)`;
 
-/** What the build of migration time keeps: words of at least 1,000 posts, their best 1,000 (search-ranks-build.ts). */
+/** What the build of migration time keeps: words of at least 1,000 posts, their best 100 (search-ranks-build.ts). */
 const MIN_DOCS = 1000;
-const DEPTH = 1000;
+const DEPTH = 100;
 
 const statements = [
   // One lexeme as a tsquery, quoted as tsquery input reads it (no stemming: the lexeme is already one).
@@ -74,6 +74,11 @@ const statements = [
   // Replaces one community's rows: every lexeme held by at least min_docs of its posts, counted, and its best depth
   // posts (with any tied with the last) kept; the floor is the last kept score when some posts are left out. The
   // space migration 002 puts between title and body is in every document and no query's: it is left out.
+  // Only the likely best are scored: every title hit (ts_filter), then the body-only hits that could beat the lexeme's
+  // depth-th title hit. A body-only hit's score before normalization is below 0.1 (its weight, the sum of its
+  // occurrences' weights over j^2 divided by pi^2/6), and normalization 1 divides it by log2(1 + positions), at least
+  // log2(1 + lexemes): a hit whose bound is below that title score is left out unscored (0.999: a margin for the
+  // bound's rounding), and cannot rank among the kept.
   `create function hearth_post_search_ranks_build(community text, min_docs integer, depth integer)
   returns void language plpgsql as $$
     begin
@@ -87,14 +92,36 @@ const statements = [
         from ts_stat(format('select document from post_search where community_id = %L', community))
         where ndoc >= min_docs and word <> ' ';
       insert into post_search_ranks (community_id, lexeme, score, created_at, id)
-        select community, l.lexeme, best.score, best.created_at, best.id
-        from post_search_lexemes l
-        cross join lateral (
-          select s.id, s.created_at, ${score('s.document', 'l.lexeme')} as score from post_search s
-          where s.community_id = community and s.document @@ hearth_lexeme_query(l.lexeme)
-          order by score desc fetch first depth rows with ties
-        ) best
-        where l.community_id = community;
+        with frequent as materialized (
+          select lexeme, hearth_lexeme_query(lexeme) as q from post_search_lexemes where community_id = community
+        ),
+        titled as materialized (
+          select f.lexeme, s.id, s.created_at, ts_rank('{0, 0, 0.1, 1}'::real[], s.document, f.q, 1) as score
+          from post_search s
+          cross join lateral unnest(tsvector_to_array(ts_filter(s.document, '{a}'))) as t(lexeme)
+          join frequent f on f.lexeme = t.lexeme
+          where s.community_id = community
+        ),
+        cut as (
+          select f.lexeme, f.q, coalesce(c.score, 0) as least from frequent f left join (
+            select p.lexeme, p.score from (
+              select lexeme, score, row_number() over (partition by lexeme collate "C" order by score desc) as place
+              from titled) p
+            where p.place = depth
+          ) c on c.lexeme = f.lexeme
+        ),
+        body as (
+          select c.lexeme, s.id, s.created_at, ts_rank('{0, 0, 0.1, 1}'::real[], s.document, c.q, 1) as score
+          from post_search s
+          cross join lateral unnest(s.document) as d(lexeme, positions, weights)
+          join cut c on c.lexeme = d.lexeme
+          where s.community_id = community and not ('A' = any(d.weights))
+            and 0.1 / (ln(length(s.document) + 1) / ln(2)) >= c.least * 0.999
+        ),
+        candidates as (select * from titled union all select * from body)
+        select community, r.lexeme, r.score, r.created_at, r.id from (
+          select *, rank() over (partition by lexeme collate "C" order by score desc) as place from candidates
+        ) r where r.place <= depth;
       update post_search_lexemes l set floor = kept.floor
         from (select lexeme, min(score) as floor, count(*) as rows from post_search_ranks
               where community_id = community group by lexeme) kept
