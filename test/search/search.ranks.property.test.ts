@@ -168,6 +168,43 @@ describe.runIf(testDatabaseUrl !== null)('one-word search on PostgreSQL impact p
     await expectPostingsTrue();
   });
 
+  it('builds the postings of an import into an empty community, kept to their default depth', async () => {
+    const empty = await t.community('ranksempty');
+    const posts = Array.from({ length: 1000 }, (_, i) =>
+      datedPost(
+        `rankbulk${String(i).padStart(4, '0')}`,
+        i % 10 === 0 ? `granite ${'ledge '.repeat(i % 13)}` : null,
+        `granite ${'scree '.repeat(i % 17)}`,
+        i,
+      ),
+    );
+    await t.importRecords(empty, [...baseRecords, ...posts]);
+    const { rows } = await sql<{ docs: number; floor: number; kept: number }>`
+      select l.docs, l.floor, (select count(*)::int from post_search_ranks r
+        where r.community_id = l.community_id and r.lexeme = l.lexeme) as kept
+      from post_search_lexemes l where l.community_id = ${empty} and l.lexeme = 'granit'`.execute(db());
+    // Every post holds the word; the 100 with it in their title are the best, each of a score of its own length.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.docs).toBe(1000);
+    expect(rows[0]?.kept).toBe(100);
+    expect(rows[0]?.floor).toBeGreaterThan(0);
+    const exactOf = (offset: number, limit: number) =>
+      exactSearch(t.testStore.store.dialect)(db(), 'post', empty, parseSearchQuery('granite'), { offset, limit });
+    const index = searchIndexFor(t.testStore.store.dialect);
+    const page = (offset: number, limit: number) =>
+      index.search(db(), 'post', empty, parseSearchQuery('granite'), { offset, limit });
+    expect((await ranksOf(db(), empty, parseSearchQuery('granite'), { offset: 90, limit: 10 }))?.ids).toEqual(
+      await exactOf(90, 10),
+    );
+    expect(await page(0, 10)).toEqual({ total: 1000, ids: await exactOf(0, 10) });
+    // Below the kept 100: every match ranked, in the same exact order.
+    expect(await ranksOf(db(), empty, parseSearchQuery('granite'), { offset: 95, limit: 10 })).toEqual({
+      total: 1000,
+      ids: null,
+    });
+    expect(await page(95, 10)).toEqual({ total: 1000, ids: await exactOf(95, 10) });
+  });
+
   it('keeps the postings true through random writes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: DOCS - 1 }), doc, fc.boolean(), async (n, d, remove) => {
