@@ -138,6 +138,44 @@ describe.runIf(testDatabaseUrl !== null)('one-word search on PostgreSQL impact p
     );
   });
 
+  it('answers `a OR b` of two kept words from their ranks, every page as the exact ranking does', async () => {
+    // The path is taken: a first page proven from the ranks (n = 1 is within every word's kept posts lacking the other,
+    // or the word keeps every post), a deep one not.
+    const first = await ranksOf(db(), community, parseSearchQuery('cedar OR birch'), { offset: 0, limit: 1 });
+    expect(first?.total).toBe((await exact('cedar OR birch')).length);
+    expect(await ranksOf(db(), community, parseSearchQuery('cedar OR cedar'), { offset: 0, limit: 1 })).toBeNull();
+    expect(await ranksOf(db(), community, parseSearchQuery('cedar OR zircon'), { offset: 0, limit: 1 })).toBeNull();
+    // The claim the merge rests on: a post holding one word only scores in the OR its one-word score halved, to the bit.
+    const { rows: halves } = await sql<{ pairs: number; equal: number }>`
+      select count(*)::int as pairs, count(*) filter (where float4send(ts_rank('{0, 0, 0.1, 1}'::real[], s.document,
+          hearth_lexeme_query(a.lexeme) || hearth_lexeme_query(b.lexeme), 1))
+        = float4send(ts_rank('{0, 0, 0.1, 1}'::real[], s.document, hearth_lexeme_query(a.lexeme), 1) / 2::real))::int as equal
+      from post_search s, post_search_lexemes a, post_search_lexemes b
+      where s.community_id = ${community} and a.community_id = ${community} and b.community_id = ${community}
+        and a.lexeme <> b.lexeme and s.document @@ hearth_lexeme_query(a.lexeme)
+        and not s.document @@ hearth_lexeme_query(b.lexeme)`.execute(db());
+    expect(halves[0]?.pairs).toBeGreaterThan(100);
+    expect(halves[0]?.equal).toBe(halves[0]?.pairs);
+    let proven = 0;
+    await fc.assert(
+      fc.asyncProperty(word, word, fc.integer({ min: 1, max: 12 }), async (a, b, perPage) => {
+        const q = `${a} OR ${b}`;
+        const expected = await exact(q);
+        const { ids, totals } = await allPages(q, perPage);
+        expect(new Set(totals), q).toEqual(new Set([expected.length]));
+        expect(ids, q).toEqual(expected);
+        const top = await ranksOf(db(), community, parseSearchQuery(q), { offset: 0, limit: 2 });
+        if (top?.ids) {
+          expect(top.ids, q).toEqual(expected.slice(0, 2));
+          proven += 1;
+        }
+      }),
+      { numRuns: 30, seed: 45 },
+    );
+    // The kept ranks answered some of them (the others: `a OR a`, or a word whose kept posts all hold the other).
+    expect(proven).toBeGreaterThan(0);
+  });
+
   it('follows inserts, edits and deletes at once', async () => {
     const before = await exact('cedar');
     await t.importRecords(community, [datedPost('ranknewpost1', 'cedar cedar', 'cedar', 5)]);
