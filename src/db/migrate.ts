@@ -28,6 +28,7 @@ import { searchImpactsMigration } from './migrations/022-search-impacts.js';
 import { slackSocketModeMigration } from './migrations/024-slack-socket-mode.js';
 import { memberListMigration } from './migrations/025-member-list.js';
 import { auditBySubjectMigration } from './migrations/029-audit-by-subject.js';
+import { postgresSearchRanksMigration } from './migrations/032-postgres-search-ranks.js';
 
 /** Every migration by name, in order: what `migrateToLatest` applies (tests bring a store up to one of them). */
 export function migrationsFor(store: StoreName): Record<string, Migration> {
@@ -58,6 +59,7 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     '024-slack-socket-mode': slackSocketModeMigration(),
     '025-member-list': memberListMigration(),
     '029-audit-by-subject': auditBySubjectMigration(),
+    '032-postgres-search-ranks': postgresSearchRanksMigration(store),
   };
 }
 

@@ -13,6 +13,7 @@ import { postgresSearchLoad } from './search-load-postgres.js';
 import { journalForImport } from './write-sqlite-journal.js';
 import { sqliteSearchLoad, sqliteSearchMark, type SearchMark } from './search-load-sqlite.js';
 import { defaultImpactShape } from '../search/search-budget.js';
+import { buildPostgresSearchRanks } from '../search/postgres-search-ranks-build.js';
 import { buildSearchImpacts } from '../search/sqlite-search-impacts-build.js';
 
 /** A step the import runs once every row is written. */
@@ -235,10 +236,13 @@ const postgresImport: ImportStore = {
       true,
     );
     return async () => {
-      await sql`select set_config('hearth.defer_search', 'off', true)`.execute(trx);
+      // Loaded while search is still deferred, so that the impact postings' trigger (migration 032) skips each
+      // document: they are built in one pass once the GIN index is.
       for (const source of SEARCH_SOURCES)
         for (const statement of postgresSearchLoad(source, communityId)) await sql.raw(statement).execute(trx);
       await buildIndexes();
+      await buildPostgresSearchRanks(trx, communityId);
+      await sql`select set_config('hearth.defer_search', 'off', true)`.execute(trx);
     };
   },
   // Without statistics the planner guesses a few hundred posts per community and picks a bitmap scan and a

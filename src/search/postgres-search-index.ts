@@ -1,9 +1,13 @@
-// Search on PostgreSQL: tsquery over the (community_id, document) GIN index, ranked by ts_rank (title A 1.0, body B 0.1), large answers ranked on a budget.
+// Search on PostgreSQL: tsquery over the (community_id, document) GIN index, ranked by ts_rank (title A 1.0, body B 0.1); a
+// frequent word (or an OR of two) from their impact postings (postgres-search-ranks.ts, postgres-search-or.ts), other
+// large answers ranked on a budget.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { SearchBudget } from './search-budget.js';
 import type { SearchHits, SearchIndex, SearchKind, SearchWindow } from './search-index.js';
 import { toTsquery } from './postgres-search-query.js';
+import { orWindow, twoWords } from './postgres-search-or.js';
+import { ranksWindow, singleWord, type RanksAnswer } from './postgres-search-ranks.js';
 import type { SearchQuery } from './search-query.js';
 
 /**
@@ -150,6 +154,33 @@ async function cappedExactWindow(
   return rows.map((row) => row.id);
 }
 
+async function ranksOfPlan(
+  db: Kysely<Database>,
+  plan: Plan,
+  communityId: string,
+  query: SearchQuery,
+  window: SearchWindow,
+): Promise<RanksAnswer | null> {
+  const word = singleWord(query);
+  if (word !== null) return ranksWindow(db, plan.withQuery, communityId, word, window);
+  const words = twoWords(query);
+  return words === null ? null : orWindow(db, plan.withQuery, communityId, words, window);
+}
+
+/**
+ * A post search's answer from kept ranks: of its one word (postgres-search-ranks.ts), or of both words of `a OR b`
+ * (postgres-search-or.ts); null when they have none.
+ */
+export async function ranksOf(
+  db: Kysely<Database>,
+  communityId: string,
+  query: SearchQuery,
+  window: SearchWindow,
+): Promise<RanksAnswer | null> {
+  const plan = planOf('post', communityId, query);
+  return plan === null ? null : ranksOfPlan(db, plan, communityId, query, window);
+}
+
 export function createPostgresSearchIndex(budget: SearchBudget): SearchIndex {
   return {
     async search(db, kind, communityId, query, window): Promise<SearchHits> {
@@ -160,6 +191,10 @@ export function createPostgresSearchIndex(budget: SearchBudget): SearchIndex {
         const [total, ids] = await Promise.all([countMatches(db, plan), exactWindow(db, plan, window)]);
         return { ids, total };
       }
+      const ranks = await ranksOfPlan(db, plan, communityId, query, window);
+      // A frequent word, or an OR of two: the page from the kept ranks, or (a page deeper than they prove) every
+      // match ranked, so that the query's pages follow one exact order at every depth.
+      if (ranks) return { ids: ranks.ids ?? (await exactWindow(db, plan, window)), total: ranks.total };
       // Side by side on two connections (the count reads every match, as ranking them would): the
       // ranking is capped at the budget, and exact whenever the count proves every match was read.
       const [total, capped] = await Promise.all([
