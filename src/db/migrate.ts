@@ -58,7 +58,9 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     // No 023: the number was kept for a PostgreSQL search index (RUM) that was measured and not built.
     '024-slack-socket-mode': slackSocketModeMigration(),
     '025-member-list': memberListMigration(),
+    // No 026–028: numbers given to work that needed no migration.
     '029-audit-by-subject': auditBySubjectMigration(),
+    // No 030, 031: the same. The next is 033: a store at 032 refuses a lower name.
     '032-postgres-search-ranks': postgresSearchRanksMigration(store),
   };
 }
