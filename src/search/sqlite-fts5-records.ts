@@ -20,7 +20,6 @@ export function fts5Varints(block: Uint8Array): number[] {
   return values;
 }
 
-
 /** The average length bm25 uses, from the averages record (rows, then words per column); null when empty. */
 export function averageLength(block: Uint8Array): number | null {
   const [count = 0, ...columns] = fts5Varints(block);
