@@ -48,7 +48,7 @@ export function slackImportCommand(slack: Command, ctx: CliContext, progressStre
           import('./slack-summary.js'),
         ]);
         const community = await createCommunitiesService(store.db, store.dialect).get(flags.community);
-        // This process only imports: its heaps are held to twice what they keep (at 1M messages, peak RSS 515 MB
+        // This process only imports: its heaps are held to twice what they keep (at 1M messages, peak RSS ~530 MB
         // with V8's default, which lets a heap grow to four times; BENCHMARKS.md, Slack import).
         if (!flags.dryRun) (await import('../lib/heap-growth.js')).limitHeapGrowth(SLACK_IMPORT_HEAP_GROWING_PERCENT);
         const progress = createProgress({ label: 'slack import', quiet: flags.quiet === true, stream: progressStream });
