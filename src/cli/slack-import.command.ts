@@ -14,9 +14,6 @@ interface ImportFlags {
   domain?: string;
 }
 
-/** The import's heaps grow to at most twice their live size after each full collection (lib/heap-growth.ts). */
-const SLACK_IMPORT_HEAP_GROWING_PERCENT = 100;
-
 export const list = (text: string | undefined) =>
   text
     ?.split(',')
@@ -48,9 +45,6 @@ export function slackImportCommand(slack: Command, ctx: CliContext, progressStre
           import('./slack-summary.js'),
         ]);
         const community = await createCommunitiesService(store.db, store.dialect).get(flags.community);
-        // This process only imports: its heaps are held to twice what they keep (at 1M messages, peak RSS ~530 MB
-        // with V8's default, which lets a heap grow to four times; BENCHMARKS.md, Slack import).
-        if (!flags.dryRun) (await import('../lib/heap-growth.js')).limitHeapGrowth(SLACK_IMPORT_HEAP_GROWING_PERCENT);
         const progress = createProgress({ label: 'slack import', quiet: flags.quiet === true, stream: progressStream });
         const started = performance.now();
         try {
