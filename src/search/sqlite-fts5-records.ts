@@ -20,9 +20,6 @@ export function fts5Varints(block: Uint8Array): number[] {
   return values;
 }
 
-/** A post's length in words over its columns (its `%_docsize` row), as bm25 reads it. */
-export const docsizeLength = (sz: Uint8Array): number => fts5Varints(sz).reduce((sum, n) => sum + n, 0);
-
 /** The average length bm25 uses, from the averages record (rows, then words per column); null when empty. */
 export function averageLength(block: Uint8Array): number | null {
   const [count = 0, ...columns] = fts5Varints(block);

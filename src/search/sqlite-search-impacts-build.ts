@@ -3,16 +3,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { defaultImpactShape, type ImpactShape } from './search-budget.js';
-import { docsizeLength } from './sqlite-fts5-records.js';
+import { DocNumbers, docRange, readHits, readLengths } from './sqlite-search-impacts-read.js';
 
 const RANGE = 4294967296;
 /** Rows per insert statement (5 parameters each, well under SQLite's 32,766). */
 const ROWS_PER_INSERT = 500;
-
-interface Posting {
-  readonly docid: number;
-  readonly length: number;
-}
 
 async function insertRows(db: Kysely<Database>, table: string, columns: string, rows: readonly unknown[][]) {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
@@ -45,37 +40,73 @@ export async function buildSearchImpacts(db: Kysely<Database>, communityId: stri
   const candidates = await sql<{ term: string }>`
     select term from post_search_vocab where doc >= ${shape.minDocs}`.execute(db);
   if (candidates.rows.length === 0) return;
-  const lengths = new Map<number, number>();
-  const sizes = await sql<{ id: number; sz: Uint8Array }>`
-    select id, sz from post_search_docsize where id between ${from} and ${to}`.execute(db);
-  for (const row of sizes.rows) lengths.set(row.id, docsizeLength(row.sz));
+  const { count, range } = await docRange(db, from, to);
+  const lengths = new DocNumbers(range, count);
+  await readLengths(db, from, to, lengths);
+  const freqs = new DocNumbers(range, count);
   for (const { term } of candidates.rows) {
-    const { rows } = await sql<{ doc: number; freq: number }>`
-      select doc, sum(iif(col = 'title', 10, 1)) as freq from post_search_instances
-      where term = ${term} and doc between ${from} and ${to} group by doc`.execute(db);
-    if (rows.length < shape.minDocs) continue;
-    const groups = new Map<number, Posting[]>();
-    for (const row of rows) {
-      const group = groups.get(row.freq) ?? [];
-      if (group.length === 0) groups.set(row.freq, group);
-      group.push({ docid: row.doc, length: lengths.get(row.doc) ?? 0 });
+    const docs = await readHits(db, term, from, to, freqs);
+    if (docs.length >= shape.minDocs) {
+      await sql`insert into post_search_terms (community, term, docs) values (${number}, ${term}, ${docs.length})`.execute(
+        db,
+      );
+      const { impacts, bounds } = postingsOf(docs, freqs, lengths, shape.depth);
+      await insertRows(
+        db,
+        'post_search_impacts',
+        'community, term, freq, length, docid',
+        impacts.map(([freq, length, offset]) => [number, term, freq, length, from + offset]),
+      );
+      await insertRows(
+        db,
+        'post_search_impact_bounds',
+        'community, term, freq, length',
+        bounds.map(([freq, length]) => [number, term, freq, length]),
+      );
     }
-    const impacts: unknown[][] = [];
-    const bounds: unknown[][] = [];
-    for (const [freq, group] of groups) {
-      group.sort((a, b) => a.length - b.length || a.docid - b.docid);
-      let end = Math.min(group.length, shape.depth);
-      const last = group[end - 1];
-      while (last !== undefined && end < group.length && group[end]?.length === last.length) end += 1;
-      if (end < group.length && last !== undefined) bounds.push([number, term, freq, last.length]);
-      for (const posting of group.slice(0, end)) impacts.push([number, term, freq, posting.length, posting.docid]);
-    }
-    await sql`insert into post_search_terms (community, term, docs) values (${number}, ${term}, ${rows.length})`.execute(
-      db,
-    );
-    await insertRows(db, 'post_search_impacts', 'community, term, freq, length, docid', impacts);
-    await insertRows(db, 'post_search_impact_bounds', 'community, term, freq, length', bounds);
+    for (const offset of docs) freqs.set(offset, 0);
   }
+}
+
+/**
+ * A word's postings: its documents grouped by weighted hits, each group's `depth` shortest (and any as short as the
+ * last: every document no longer than the depth-th shortest), as [freq, length, offset]; and the bound
+ * [freq, length] of each group cut short.
+ */
+function postingsOf(
+  docs: readonly number[],
+  freqs: DocNumbers,
+  lengths: DocNumbers,
+  depth: number,
+): { impacts: [number, number, number][]; bounds: [number, number][] } {
+  const sizes = new Map<number, number>();
+  for (const offset of docs) {
+    const freq = freqs.get(offset);
+    sizes.set(freq, (sizes.get(freq) ?? 0) + 1);
+  }
+  // The lengths of each group larger than `depth`, sorted: the depth-th is the longest kept.
+  const cut = new Map<number, { lengths: Uint32Array; filled: number }>();
+  for (const [freq, size] of sizes) if (size > depth) cut.set(freq, { lengths: new Uint32Array(size), filled: 0 });
+  if (cut.size > 0)
+    for (const offset of docs) {
+      const group = cut.get(freqs.get(offset));
+      if (group) group.lengths[group.filled++] = lengths.get(offset);
+    }
+  const longest = new Map<number, number>();
+  for (const [freq, group] of cut) longest.set(freq, group.lengths.sort()[depth - 1] ?? 0);
+  const impacts: [number, number, number][] = [];
+  const kept = new Map<number, number>();
+  for (const offset of docs) {
+    const freq = freqs.get(offset);
+    const length = lengths.get(offset);
+    const limit = longest.get(freq);
+    if (limit !== undefined && length > limit) continue;
+    impacts.push([freq, length, offset]);
+    kept.set(freq, (kept.get(freq) ?? 0) + 1);
+  }
+  const bounds: [number, number][] = [];
+  for (const [freq, limit] of longest) if ((kept.get(freq) ?? 0) < (sizes.get(freq) ?? 0)) bounds.push([freq, limit]);
+  return { impacts, bounds };
 }
 
 /** Every community's impact postings, each community in a transaction of its own (a store upgraded to 022). */
