@@ -13,6 +13,7 @@ import { buildSearchImpacts } from '../../src/search/sqlite-search-impacts-build
 import { datedPost } from '../helpers/dated-post.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
+import { expectPagesExact } from '../helpers/exact-pages.js';
 
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord'];
 const DOCS = 150;
@@ -58,18 +59,6 @@ async function communityNumber(): Promise<number> {
   return rows[0]?.number ?? -1;
 }
 
-/** Every page of `q` at `perPage`, in order, with the totals each page said. */
-async function allPages(q: string, perPage: number): Promise<{ ids: string[]; totals: number[] }> {
-  const ids: string[] = [];
-  const totals: number[] = [];
-  for (let offset = 0; ; offset += perPage) {
-    const hits = await search(q, offset, perPage);
-    totals.push(hits.total);
-    ids.push(...hits.ids);
-    if (offset + perPage >= hits.total) return { ids, totals };
-  }
-}
-
 describe('one-word search on impact postings', () => {
   it.runIf(testDatabaseUrl === null)('has postings for every word of the corpus', async () => {
     const number = await communityNumber();
@@ -83,10 +72,7 @@ describe('one-word search on impact postings', () => {
     await fc.assert(
       fc.asyncProperty(word, fc.integer({ min: 1, max: 12 }), async (q, perPage) => {
         const expected = await exact(q);
-        const { ids, totals } = await allPages(q, perPage);
-        expect(new Set(totals), q).toEqual(new Set([expected.length]));
-        // Pages never repeat or skip: together they are the exact ranking, once each.
-        expect(ids, q).toEqual(expected);
+        await expectPagesExact(search, q, perPage, expected);
       }),
       { numRuns: 30, seed: 43 },
     );

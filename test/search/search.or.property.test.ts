@@ -16,6 +16,7 @@ import { rangeOf, scopeOf } from '../../src/search/sqlite-search-statements.js';
 import { datedPost } from '../helpers/dated-post.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
+import { expectPagesExact } from '../helpers/exact-pages.js';
 
 const FREQUENT = ['amber', 'birch', 'cedar', 'delta'];
 const RARE = ['ember', 'fjord'];
@@ -66,18 +67,6 @@ const exact = (q: string) =>
     offset: 0,
   });
 
-/** Every page of `q` at `perPage`, in order, with the totals each page said. */
-async function allPages(q: string, perPage: number): Promise<{ ids: string[]; totals: number[] }> {
-  const ids: string[] = [];
-  const totals: number[] = [];
-  for (let offset = 0; ; offset += perPage) {
-    const hits = await search(q, offset, perPage);
-    totals.push(hits.total);
-    ids.push(...hits.ids);
-    if (offset + perPage >= hits.total) return { ids, totals };
-  }
-}
-
 describe('a OR b ranked from the best of each part', () => {
   it.runIf(testDatabaseUrl === null)('is the plan that answers an OR of two alternatives', async () => {
     const db = t.testStore.store.db;
@@ -97,10 +86,7 @@ describe('a OR b ranked from the best of each part', () => {
     await fc.assert(
       fc.asyncProperty(orQuery, fc.integer({ min: 1, max: 12 }), async (q, perPage) => {
         const expected = await exact(q);
-        const { ids, totals } = await allPages(q, perPage);
-        expect(new Set(totals), q).toEqual(new Set([expected.length]));
-        // Pages never repeat or skip: together they are the exact ranking, once each.
-        expect(ids, q).toEqual(expected);
+        await expectPagesExact(search, q, perPage, expected);
       }),
       { numRuns: 40, seed: 45 },
     );

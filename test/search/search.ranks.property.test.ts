@@ -13,6 +13,7 @@ import { parseSearchQuery } from '../../src/search/search-query.js';
 import { datedPost } from '../helpers/dated-post.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
+import { expectPagesExact } from '../helpers/exact-pages.js';
 
 const WORDS = ['amber', 'birch', 'cedar', 'delta', 'ember', 'fjord'];
 const DOCS = 150;
@@ -51,18 +52,6 @@ describe.runIf(testDatabaseUrl !== null)('one-word search on PostgreSQL impact p
         db(),
       )
     ).rows;
-
-  /** Every page of `q` at `perPage`, in order, with the totals each page said. */
-  async function allPages(q: string, perPage: number): Promise<{ ids: string[]; totals: number[] }> {
-    const ids: string[] = [];
-    const totals: number[] = [];
-    for (let offset = 0; ; offset += perPage) {
-      const hits = await search(q, offset, perPage);
-      totals.push(hits.total);
-      ids.push(...hits.ids);
-      if (offset + perPage >= hits.total) return { ids, totals };
-    }
-  }
 
   /**
    * The postings' promise, checked against post_search itself: each lexeme's count is its posts', each kept score
@@ -129,10 +118,7 @@ describe.runIf(testDatabaseUrl !== null)('one-word search on PostgreSQL impact p
     await fc.assert(
       fc.asyncProperty(word, fc.integer({ min: 1, max: 12 }), async (q, perPage) => {
         const expected = await exact(q);
-        const { ids, totals } = await allPages(q, perPage);
-        expect(new Set(totals), q).toEqual(new Set([expected.length]));
-        // Pages never repeat or skip: together they are the exact ranking, once each.
-        expect(ids, q).toEqual(expected);
+        await expectPagesExact(search, q, perPage, expected);
       }),
       { numRuns: 30, seed: 43 },
     );
@@ -161,9 +147,7 @@ describe.runIf(testDatabaseUrl !== null)('one-word search on PostgreSQL impact p
       fc.asyncProperty(word, word, fc.integer({ min: 1, max: 12 }), async (a, b, perPage) => {
         const q = `${a} OR ${b}`;
         const expected = await exact(q);
-        const { ids, totals } = await allPages(q, perPage);
-        expect(new Set(totals), q).toEqual(new Set([expected.length]));
-        expect(ids, q).toEqual(expected);
+        await expectPagesExact(search, q, perPage, expected);
         const top = await ranksOf(db(), community, parseSearchQuery(q), { offset: 0, limit: 2 });
         if (top?.ids) {
           expect(top.ids, q).toEqual(expected.slice(0, 2));
