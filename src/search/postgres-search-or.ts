@@ -2,18 +2,14 @@
 // posts that hold both, without ranking the union.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { RanksAnswer } from './postgres-search-ranks.js';
+import { singleWord, type RanksAnswer } from './postgres-search-ranks.js';
 import type { SearchWindow } from './search-index.js';
 import type { SearchQuery } from './search-query.js';
 
 /** The two words of a query that is `a OR b`, each one plain word, the two different; null otherwise. */
 export function twoWords(query: SearchQuery): [string, string] | null {
   if (query.groups.length !== 2) return null;
-  const words = query.groups.map((group) => {
-    const clause = group.length === 1 ? group[0] : undefined;
-    return clause && !clause.negated && clause.words.length === 1 ? (clause.words[0] ?? null) : null;
-  });
-  const [a, b] = words;
+  const [a, b] = query.groups.map((group) => singleWord({ groups: [group] }));
   return a && b && a !== b ? [a, b] : null;
 }
 
