@@ -34,6 +34,24 @@ function nameOf(entry: Entry): string {
   return getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, true);
 }
 
+const NOTHING = Buffer.alloc(0);
+
+/**
+ * The entry without what its name and validation needed (the name's raw bytes, extra fields, comment): yauzl reads an
+ * entry by its offset, sizes and flags alone. An export holds an entry per channel and day (20,000 in a generated 1M
+ * export), and these views were three Buffers of each, kept for the whole import.
+ */
+function withoutHeaders(entry: Entry): Entry {
+  entry.fileNameRaw = NOTHING;
+  entry.fileName = '';
+  entry.extraFieldRaw = NOTHING;
+  entry.extraFields = [];
+  entry.fileCommentRaw = NOTHING;
+  entry.fileComment = '';
+  entry.comment = '';
+  return entry;
+}
+
 export class ExportArchive {
   private constructor(
     private readonly zip: ZipFile,
@@ -73,7 +91,7 @@ export class ExportArchive {
           throw new SlackExportError(
             `the archive expands past ${limits.totalBytes} bytes (at entry '${name}'); nothing was imported.`,
           );
-        entries.set(name, entry);
+        entries.set(name, withoutHeaders(entry));
       }
     } catch (error) {
       zip.close();
