@@ -6,6 +6,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { StoreDialect } from '../db/dialect.js';
 import { clientOf } from '../db/postgres-dialect.js';
+import { inTransaction } from '../db/transaction.js';
 import type { PostsReadBack } from './derive-chunks.js';
 import { writeByCopy } from '../db/postgres-copy.js';
 import { deferPostgresIndexes } from './write-postgres-deferred-indexes.js';
@@ -122,7 +123,7 @@ const sqliteImport: ImportStore = {
       await sql`pragma foreign_keys = off`.execute(connection);
       const restoreJournal = await journalForImport(connection);
       try {
-        return await connection.transaction().execute(work);
+        return await inTransaction(connection, work);
       } finally {
         await restoreJournal();
         await sql`pragma foreign_keys = on`.execute(connection);
@@ -189,7 +190,7 @@ const postgresImport: ImportStore = {
   // jsonb orders an object's keys its own way; timestamps come back in the stored form (postgres-dialect.ts).
   readsBack: 'jsonb-order',
   async transaction(db, work) {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       await sql`set constraints all deferred`.execute(trx);
       // Values compressed in a staging table keep its compression in the table they move to (migration 009).
       await sql

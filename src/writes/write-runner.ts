@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { recordAudit, type AuditAction } from '../audit/audit.service.js';
 import { queueEventAnnouncements, type EventChangeKind } from '../chat-announcements/announcement-queue.js';
 import type { Database } from '../db/database.js';
+import { inTransaction } from '../db/transaction.js';
 import type { Touched } from '../fragments/touched.js';
 import type { Clock } from '../lib/clock.js';
 import { createSignal, type Signal } from '../lib/signal.js';
@@ -62,8 +63,6 @@ export interface WriteRunner {
 /** Raised when a change would commit without its audit record: a writer's mistake, rolled back. */
 export class UnauditedWrite extends Error {}
 
-const kyselyTransaction: Transaction = (db, work) => db.transaction().execute(work);
-
 export function createWriteRunner(db: Kysely<Database>, clock: Clock, refresh: Refresh): WriteRunner {
   const committed = createSignal<Committed>();
   return {
@@ -72,7 +71,7 @@ export function createWriteRunner(db: Kysely<Database>, clock: Clock, refresh: R
       const at = toStored(clock());
       let messages = 0;
       let announcements = 0;
-      const transaction = options.transaction ?? kyselyTransaction;
+      const transaction = options.transaction ?? inTransaction;
       const result = await transaction(db, async (trx) => {
         let audited = 0;
         let unchanged = false;

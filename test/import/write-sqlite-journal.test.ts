@@ -139,6 +139,19 @@ describe.skipIf(testDatabaseUrl)('an import into a new SQLite store', () => {
     expect(await count(store.store, 'posts', store.community)).toBe(50);
   });
 
+  it('a disk that fills mid-import: the store is unchanged and the error says why', async () => {
+    const store = await newStore();
+    // The store may grow by 40 pages more: too few for 2,000 posts. SQLite then rolls the transaction back itself,
+    // and the import's own rollback finds none to roll back; its error must not hide the full disk.
+    const pages = Number(Object.values((await sql`pragma page_count`.execute(store.store.db)).rows[0] ?? {})[0]);
+    await sql.raw(`pragma max_page_count = ${pages + 40}`).execute(store.store.db);
+
+    await expect(importLines(store.store, store.community, records(2000, 3))).rejects.toThrow(
+      /^database or disk is full$/,
+    );
+    expect(await count(store.store, 'posts', store.community)).toBe(0);
+  });
+
   it('killed, keeps nothing: the next connection rolls the journal back', async () => {
     ensureBuilt();
     const store = await newStore();
