@@ -5,6 +5,7 @@
 import { postAsJsonb } from '../db/jsonb-order.js';
 import { ShortIdSet } from '../lib/short-id-set.js';
 import type { PostRow } from '../posts/posts.repository.js';
+import { encodeFragments, type EncodedFragments } from '../rendering/fragment-bodies.js';
 import { renderPost, type RenderedFragment } from '../rendering/post-fragment.js';
 import { type ResolverTables, deriverOf } from '../references/derive.js';
 import { parseLine, type ParseOptions } from './parse-line.js';
@@ -42,7 +43,7 @@ export interface ChunkRows {
   /** Posts whose comments_count and latest_activity_at were counted from the file (exact for a post new to the store). */
   countedPosts: string[];
   /** The fragments of `posts`, in their order, rendered from the rows as the store will give them back. */
-  postFragments: RenderedFragment[];
+  postFragments: EncodedFragments;
   /**
    * Every record of the chunk is new to the store: the community was empty and no earlier chunk gave any of
    * them. Its rows may be inserted, where other chunks' rows are upserted.
@@ -341,7 +342,7 @@ export class ChunkBuilder {
       groupMembers: [],
       emails: [],
       countedPosts: [],
-      postFragments: [],
+      postFragments: { bytes: new Uint8Array(0), fragments: [] },
       fresh,
     };
     for (const feed of plan.feeds.values()) {
@@ -390,6 +391,7 @@ export class ChunkBuilder {
         rows.eventPublications.push({ community_id, event_id: id, position, ...p }),
       );
     }
+    const rendered: RenderedFragment[] = [];
     // Comments first: a post written in this chunk carries the counts of the comments seen so far.
     for (const comment of plan.comments.values()) {
       const { row } = comment;
@@ -454,10 +456,11 @@ export class ChunkBuilder {
       rows.posts.push(written);
       // Rendered here, beside the parsing, rather than by the writer: from the chat message as parsed, not reparsed.
       const asStored = { ...written, chat_message: post.chatMessage, body_prosemirror: post.prosemirror };
-      rows.postFragments.push(
+      rendered.push(
         renderPost(this.options.readsBack === 'jsonb-order' ? postAsJsonb(asStored as PostRow) : (asStored as PostRow)),
       );
     }
+    rows.postFragments = encodeFragments(rendered);
     this.derivedAny ||= rows.events.length + rows.posts.length + rows.comments.length > 0;
     return rows;
   }

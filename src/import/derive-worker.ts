@@ -2,6 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChunkBuilder, type ChunkOptions } from './derive-chunks.js';
 import type { WorkerRequest, WorkerReply } from './derive-thread.js';
+import { bytesToMove } from '../rendering/fragment-bodies.js';
 
 const port = parentPort;
 if (!port) throw new Error('derive-worker.js runs only as a worker thread');
@@ -29,5 +30,9 @@ port.on('message', (request: WorkerRequest) => {
   } catch (error) {
     reply = { type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
-  port.postMessage(reply);
+  // A chunk's fragment bodies move to the writing thread instead of being copied.
+  port.postMessage(
+    reply,
+    reply.type === 'chunk' && reply.chunk.rows ? bytesToMove(reply.chunk.rows.postFragments) : [],
+  );
 });

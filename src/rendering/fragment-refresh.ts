@@ -15,6 +15,7 @@ import { toTag } from '../events/event.mapper.js';
 import { tagsByIds } from '../events/events.repository.js';
 import { chunk } from '../db/batch.js';
 import { renderEventTemplate, renderFeedSummary, renderProfile, renderTag } from '../fragments/fragment-templates.js';
+import type { EncodedFragments } from './fragment-bodies.js';
 import { renderPost, type RenderedFragment } from './post-fragment.js';
 import {
   deleteFragments,
@@ -87,13 +88,18 @@ const fragmentRow = (communityId: string, kind: Kind, version: number, { id, tex
   body: Buffer.from(text, 'utf8'),
 });
 
-/** The fragments of posts the import's worker rendered from the rows it made (see derive-chunks.ts), at `version`. */
-export function postFragments(
-  communityId: string,
-  rendered: readonly RenderedFragment[],
-  version: number,
-): FragmentRow[] {
-  return rendered.map((one) => fragmentRow(communityId, 'post', version, one));
+/**
+ * The fragments of posts the import's worker rendered from the rows it made (see derive-chunks.ts), at `version`:
+ * each body a view of the block they were encoded into.
+ */
+export function postFragments(communityId: string, encoded: EncodedFragments, version: number): FragmentRow[] {
+  const bytes = Buffer.from(encoded.bytes.buffer, encoded.bytes.byteOffset, encoded.bytes.byteLength);
+  let start = 0;
+  return encoded.fragments.map(({ id, refs, end }) => {
+    const body = bytes.subarray(start, end);
+    start = end;
+    return { community_id: communityId, kind: 'post', id, version, refs: refs?.join(',') ?? '', body };
+  });
 }
 
 async function refreshKind(

@@ -1,6 +1,6 @@
 // Builds a community's impact postings (migration 022) from the FTS5 index in one pass: after a bulk import, and
 // for stores upgraded to 022. The triggers keep them in step afterwards.
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { defaultImpactShape, type ImpactShape } from './search-budget.js';
 import { DocNumbers, docRange, readHits, readLengths } from './sqlite-search-impacts-read.js';
@@ -9,12 +9,29 @@ const RANGE = 4294967296;
 /** Rows per insert statement (5 parameters each, well under SQLite's 32,766). */
 const ROWS_PER_INSERT = 500;
 
+/** Texts of full statements (ROWS_PER_INSERT rows) by table and columns. */
+const texts = new Map<string, string>();
+
+function insertText(table: string, columns: string, width: number, size: number): string {
+  const row = `(${Array.from({ length: width }, () => '?').join(', ')})`;
+  return `insert into "${table}" (${columns}) values ${Array.from({ length: size }, () => row).join(', ')}`;
+}
+
+/**
+ * Inserts rows as statements of plain text with `?` placeholders, their values bound as they are: built as a `sql`
+ * template of a fragment per row, Kysely's freezing and walking of those took four times SQLite's own work (1.27 s against
+ * 0.31 s over 200,000 posts).
+ */
 async function insertRows(db: Kysely<Database>, table: string, columns: string, rows: readonly unknown[][]) {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const part = rows.slice(i, i + ROWS_PER_INSERT);
-    await sql`insert into ${sql.table(table)} (${sql.raw(columns)}) values ${sql.join(
-      part.map((row) => sql`(${sql.join(row)})`),
-    )}`.execute(db);
+    const width = part[0]?.length ?? 0;
+    let text = part.length === ROWS_PER_INSERT ? texts.get(`${table}|${columns}`) : undefined;
+    if (text === undefined) {
+      text = insertText(table, columns, width, part.length);
+      if (part.length === ROWS_PER_INSERT) texts.set(`${table}|${columns}`, text);
+    }
+    await db.executeQuery(CompiledQuery.raw(text, part.flat()));
   }
 }
 

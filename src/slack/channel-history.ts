@@ -14,7 +14,7 @@ import {
 } from './slack-messages.js';
 import { profileOfAuthor } from './slack-profiles.js';
 import { ORPHANS_NAMED, countSkipped, type SlackTally } from './slack-tally.js';
-import { compareTs, isSlackTs, stampOfTs } from './slack-time.js';
+import { isSlackTs, stampOfTs } from './slack-time.js';
 
 export interface HistoryContext extends MessageContext {
   /** Authors with a profile in this import so far: the user list's, and those written here. */
@@ -22,6 +22,21 @@ export interface HistoryContext extends MessageContext {
   tally: SlackTally;
   /** Where each message written is noted with its reactions, for chat_reactions; none in a dry run. */
   reactions?: ReactionSpool;
+}
+
+/** A message with its place in its day file and its `ts` as two numbers (seconds, microseconds). */
+interface Sortable {
+  message: JsonRecord;
+  position: number;
+  seconds: number;
+  micros: number;
+}
+
+function sortable(message: JsonRecord, ts: string, position: number): Sortable {
+  const dot = ts.indexOf('.');
+  return dot < 0
+    ? { message, position, seconds: Number(ts), micros: 0 }
+    : { message, position, seconds: Number(ts.slice(0, dot)), micros: Number(ts.slice(dot + 1).padEnd(6, '0')) };
 }
 
 /** A message that is not an object or has no valid `ts`: the source is malformed there. */
@@ -42,14 +57,15 @@ export class ChannelHistory {
   /** Records of `messages` (oldest first among themselves; parents given before, or among, their replies). */
   *records(messages: readonly unknown[]): Generator<Record<string, unknown>> {
     const { tally } = this.context;
-    const valid: [JsonRecord, number][] = [];
+    const valid: Sortable[] = [];
     messages.forEach((message, index) => {
       if (!isRecord(message) || !isSlackTs(message.ts))
         throw new SlackMessageError(`message ${index + 1} is not a message object with a valid 'ts'`);
-      valid.push([message, index + 1]);
+      valid.push(sortable(message, message.ts, index + 1));
     });
-    valid.sort(([a], [b]) => compareTs(a.ts as string, b.ts as string));
-    for (const [message, position] of valid) {
+    // By their `ts` as compareTs orders them, its two numbers read once per message, not once per comparison.
+    valid.sort((a, b) => a.seconds - b.seconds || a.micros - b.micros);
+    for (const { message, position } of valid) {
       this.position = position;
       tally.messages++;
       const m = classify(message);

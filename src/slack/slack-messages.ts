@@ -98,7 +98,8 @@ export function recordOfMessage(
   const created = stampOfTs(ts);
   // An edit stamped before the message (clock skew) leaves it as written.
   const editedTs = isRecord(message.edited) && isSlackTs(message.edited.ts) ? message.edited.ts : ts;
-  const updated = compareTs(editedTs, ts) > 0 ? stampOfTs(editedTs) : created;
+  // Most messages were never edited: their `ts` is not compared with itself.
+  const updated = editedTs !== ts && compareTs(editedTs, ts) > 0 ? stampOfTs(editedTs) : created;
   const icons = isRecord(message.icons) ? message.icons : {};
   const parentTs = m.reply ? (threadTs ?? ts) : null;
   const chatMessage = {

@@ -52,24 +52,46 @@ export function plaintextOf(blocks: JsonRecord[] | null, names: NameResolvers): 
   return text === '' ? null : text;
 }
 
+/** The first line of `text` with something besides white space, trimmed; undefined when there is none. */
+function firstLineOf(text: string): string | undefined {
+  // Line by line from the start, not every line split off: most texts' first line is the one.
+  let from = 0;
+  for (;;) {
+    const end = text.indexOf('\n', from);
+    const line = (end < 0 ? text.slice(from) : text.slice(from, end)).trim();
+    if (line !== '') return line;
+    if (end < 0) return undefined;
+    from = end + 1;
+  }
+}
+
+/** Where the first `count` code points of `text` end (as `[...text]` counts them: a lone surrogate is one), or -1. */
+function codePointsEnd(text: string, count: number): number {
+  let at = 0;
+  for (let n = 0; n < count; n++) {
+    if (at >= text.length) return -1;
+    const unit = text.charCodeAt(at);
+    const next = text.charCodeAt(at + 1);
+    at += unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+  }
+  return at;
+}
+
 /**
  * A post's title: the first non-empty line of its plain text, cut at a word boundary past TITLE_LENGTH; a message
  * with no text is titled by its first file's title or name; null when it has neither.
  */
 export function titleOf(plaintext: string | null, files: JsonRecord[]): string | null {
-  let line: string | undefined;
-  for (const part of plaintext?.split('\n') ?? []) {
-    line = part.trim();
-    if (line !== '') break;
-    line = undefined;
-  }
+  const line = plaintext === null ? undefined : firstLineOf(plaintext);
   if (line === undefined) {
     const file = files[0];
     return (file && (stringOf(file.title) || stringOf(file.name))) || null;
   }
   // As many code points as UTF-16 units at most: a line no longer than the title in units needs no counting.
-  if (line.length <= TITLE_LENGTH || [...line].length <= TITLE_LENGTH) return line;
-  const cut = [...line].slice(0, TITLE_LENGTH).join('');
+  if (line.length <= TITLE_LENGTH) return line;
+  const end = codePointsEnd(line, TITLE_LENGTH);
+  if (end < 0 || end === line.length) return line;
+  const cut = line.slice(0, end);
   const space = cut.lastIndexOf(' ');
   return `${(space > TITLE_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

@@ -7,11 +7,28 @@ const TS = /^(\d{1,12})(?:\.(\d{1,6}))?$/;
 /** Whether a value is a message `ts` Hearth can key and date a message by. */
 export const isSlackTs = (value: unknown): value is string => typeof value === 'string' && TS.test(value);
 
-/** The wire timestamp of a `ts`, to the microsecond. */
+/** The last day a `ts` fell on (days since the epoch) and its date as stored (`YYYY-MM-DD`). */
+let lastDay = { day: Number.NaN, date: '' };
+/** The last second toStored writes (9999-12-31 23:59:59); later ones it clamps. */
+const LAST_SECOND = 253_402_300_799;
+
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * The wire timestamp of a `ts`, to the microsecond: toStored's text, its date made once per day and its time of day
+ * and microseconds written from the `ts` itself. A Date per message took a sixtieth of a Slack import's reading.
+ */
 export function stampOfTs(ts: string): string {
   const [, seconds = '0', fraction = ''] = TS.exec(ts) ?? [];
-  const micros = Number(fraction.padEnd(6, '0'));
-  return toWire(toStored(Number(seconds) * 1000 + Math.floor(micros / 1000), micros % 1000));
+  const micros = fraction.padEnd(6, '0');
+  const epoch = Number(seconds);
+  if (epoch > LAST_SECOND)
+    return toWire(toStored(epoch * 1000 + Math.floor(Number(micros) / 1000), Number(micros) % 1000));
+  const day = Math.floor(epoch / 86_400);
+  if (day !== lastDay.day) lastDay = { day, date: toStored(day * 86_400_000).slice(0, 10) };
+  const second = epoch - day * 86_400;
+  const time = `${two(Math.floor(second / 3600))}:${two(Math.floor(second / 60) % 60)}:${two(second % 60)}`;
+  return `${lastDay.date} ${time}.${micros}+00`;
 }
 
 /**
