@@ -29,6 +29,7 @@ import { slackSocketModeMigration } from './migrations/024-slack-socket-mode.js'
 import { memberListMigration } from './migrations/025-member-list.js';
 import { auditBySubjectMigration } from './migrations/029-audit-by-subject.js';
 import { postgresSearchRanksMigration } from './migrations/032-postgres-search-ranks.js';
+import { postgresRanksBuildMigration } from './migrations/033-postgres-ranks-build.js';
 
 /** Every migration by name, in order: what `migrateToLatest` applies (tests bring a store up to one of them). */
 export function migrationsFor(store: StoreName): Record<string, Migration> {
@@ -60,8 +61,10 @@ export function migrationsFor(store: StoreName): Record<string, Migration> {
     '025-member-list': memberListMigration(),
     // No 026–028: numbers given to work that needed no migration.
     '029-audit-by-subject': auditBySubjectMigration(),
-    // No 030, 031: the same. The next is 033: a store at 032 refuses a lower name.
+    // No 030, 031: the same.
     '032-postgres-search-ranks': postgresSearchRanksMigration(store),
+    // The next is 034: a store at 033 refuses a lower name.
+    '033-postgres-ranks-build': postgresRanksBuildMigration(store),
   };
 }
 

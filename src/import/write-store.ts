@@ -229,20 +229,20 @@ const postgresImport: ImportStore = {
     if (!empty) return async () => {};
     await sql`select set_config('hearth.defer_search', 'on', true)`.execute(trx);
     // A new store's GIN indexes and keys are built once over the loaded documents rather than grown by each of them
-    // (the load inserts: an empty community's rows have no documents).
+    // (the load inserts: an empty community's rows have no documents); the kept ranks' key once over their rows.
     const buildIndexes = await deferPostgresIndexes(
       trx,
-      ['post_search', 'comment_search'],
+      ['post_search', 'comment_search', 'post_search_ranks'],
       (table) => holdsFew(trx, table),
       true,
     );
     return async () => {
       // Loaded while search is still deferred, so that the impact postings' trigger (migration 032) skips each
-      // document: they are built in one pass once the GIN index is.
+      // document: they are built in one pass over the documents (which reads no index), then the indexes.
       for (const source of SEARCH_SOURCES)
         for (const statement of postgresSearchLoad(source, communityId)) await sql.raw(statement).execute(trx);
-      await buildIndexes();
       await buildPostgresSearchRanks(trx, communityId);
+      await buildIndexes();
       await sql`select set_config('hearth.defer_search', 'off', true)`.execute(trx);
     };
   },
