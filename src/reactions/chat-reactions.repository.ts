@@ -4,7 +4,7 @@
 // the users it does not list are kept as one row per (message, emoji) whose user is `unlisted:N`, counting N.
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { chunk } from '../db/batch.js';
+import { chunk, upsertRows } from '../db/batch.js';
 
 /** A message's key in Slack: its channel and `ts`. */
 export interface MessageKey {
@@ -27,6 +27,14 @@ const UNLISTED = 'unlisted:';
 
 /** Rows per statement: 7 values each, under both stores' bind-parameter limits. */
 const ROWS_PER_STATEMENT = 2000;
+/** A row's key: one per (message, emoji, user). */
+const REACTION_KEY: ('community_id' | 'chat_channel_id' | 'message_ts' | 'emoji' | 'chat_user_id')[] = [
+  'community_id',
+  'chat_channel_id',
+  'message_ts',
+  'emoji',
+  'chat_user_id',
+];
 /** Messages per look-up or delete. */
 const KEYS_PER_STATEMENT = 1000;
 
@@ -79,13 +87,14 @@ export async function putHistoryReactions(
       changed_ts: HISTORY_TS,
     })),
   );
+  // Into a community without reactions nothing can conflict but a key given twice, which gets the same values:
+  // the batched upsert (PostgreSQL's COPY in an import) instead of a statement parsed for every 2,000 rows.
+  if (fresh) return upsertRows(db, 'chat_reactions', rows, REACTION_KEY);
   for (const part of chunk(rows, ROWS_PER_STATEMENT)) {
     await db
       .insertInto('chat_reactions')
       .values(part)
-      .onConflict((oc) =>
-        oc.columns(['community_id', 'chat_channel_id', 'message_ts', 'emoji', 'chat_user_id']).doNothing(),
-      )
+      .onConflict((oc) => oc.columns(REACTION_KEY).doNothing())
       .execute();
   }
 }
