@@ -82,12 +82,15 @@ export const bestMatches = (
   ${except.length > 0 ? sql`and +${scope.fts}.rowid not in (${docidList(except)})` : sql``}
   order by score limit ${limit}`;
 
-/** Reads the dates and ids that break ties between equal scores, for the docids asked only. */
+/**
+ * Reads the dates and ids that break ties between equal scores, for the docids asked only: one JSON parameter, as
+ * equal scores can be tens of thousands (a word in every comment), past SQLite's bound on parameters.
+ */
 export function keysReader(db: Kysely<Database>, scope: Scope) {
   return async (docids: number[]): Promise<DocKey[]> => {
     if (docids.length === 0) return [];
     const { rows } = await sql<DocKey>`
-      select docid, id, created_at as "createdAt" from ${scope.docs} where docid in (${sql.join(docids)})`.execute(db);
+      select docid, id, created_at as "createdAt" from ${scope.docs} where docid in (${docidList(docids)})`.execute(db);
     return rows;
   };
 }
