@@ -69,7 +69,8 @@ export async function ensureImportFiles(
     }
     records[part] = await countLines(files[part]);
   }
-  const slack = join(dir, `slack-${scale}-seed-${seed}.zip`);
+  // `threads`: the export whose parents carry latest_reply (a name of its own, so an older cached export is not reused).
+  const slack = join(dir, `slack-${scale}-seed-${seed}-threads.zip`);
   if (!existsSync(slack)) log(`Writing Slack export ${slack} ...`);
   await ensureSlackExport(slack, scale, seed);
   return { ...files, records, slack };

@@ -1,7 +1,8 @@
 // A generated Slack workspace export (ZIP) of a given number of messages, for the Slack import workload: users,
 // public channels, one day file per channel and day, a third of the messages thread replies (some in later day
-// files, some broadcast), reactions, mentions, links and emoji. Written entry by entry as it is made, never held
-// whole; the same size and seed give the same bytes.
+// files, some broadcast; each parent with its replies' count, repliers and latest_reply, as Slack exports it),
+// reactions, mentions, links and emoji. Written channel by channel, never held whole; the same size and seed give
+// the same bytes.
 import { createWriteStream, existsSync, renameSync } from 'node:fs';
 import { once } from 'node:events';
 import { crc32, deflateRawSync } from 'node:zlib';
@@ -134,8 +135,11 @@ export async function ensureSlackExport(path: string, messages: number, seed = 1
   for (let c = 0; c < CHANNELS; c++) {
     const count = Math.min(perChannel, messages - c * perChannel);
     const parents: string[] = [];
+    /** The channel's day files, held until its threads are known: parents carry their replies' summary. */
+    const days: { date: string; list: Record<string, unknown>[] }[] = [];
+    const threads = new Map<string, { parent: Record<string, unknown>; replies: Record<string, unknown>[] }>();
     for (let day = 0, written = 0; written < count; day++) {
-      const list: object[] = [];
+      const list: Record<string, unknown>[] = [];
       const base = START + day * 86_400;
       for (let m = 0; m < PER_DAY && written < count; m++, written++) {
         const ts = tsOf(base + m * 600 + c, (written % 999_999) + 1);
@@ -167,19 +171,34 @@ export async function ensureSlackExport(path: string, messages: number, seed = 1
         if (random() < 0.3) message.reactions = [{ name: 'tada', users: [user], count: 1 }];
         // A third are replies to a recent thread (some from earlier days), a few of them broadcast.
         if (parents.length > 0 && random() < 0.33) {
-          message.thread_ts = parents[Math.floor(random() * parents.length)];
+          const parentTs = parents[Math.floor(random() * parents.length)] as string;
+          message.thread_ts = parentTs;
+          message.parent_user_id = threads.get(parentTs)?.parent.user;
           if (random() < 0.05) message.subtype = 'thread_broadcast';
+          threads.get(parentTs)?.replies.push(message);
         } else {
-          message.thread_ts = ts;
-          message.reply_count = 1;
+          threads.set(ts, { parent: message, replies: [] });
           parents.push(ts);
           if (parents.length > 200) parents.shift();
         }
         list.push(message);
       }
-      const date = new Date(base * 1000).toISOString().slice(0, 10);
-      await zip.add(`channel-${c}/${date}.json`, JSON.stringify(list));
+      days.push({ date: new Date(base * 1000).toISOString().slice(0, 10), list });
     }
+    // As Slack exports a thread's parent: its replies' count, repliers and the last reply's ts.
+    for (const { parent, replies } of threads.values()) {
+      const last = replies.at(-1);
+      if (last === undefined) continue;
+      const users = [...new Set(replies.map((reply) => reply.user as string))];
+      Object.assign(parent, {
+        thread_ts: parent.ts,
+        reply_count: replies.length,
+        reply_users_count: users.length,
+        latest_reply: last.ts,
+        reply_users: users.slice(0, 5),
+      });
+    }
+    for (const { date, list } of days) await zip.add(`channel-${c}/${date}.json`, JSON.stringify(list));
   }
   await zip.close();
   renameSync(`${path}.partial`, path);
