@@ -47,6 +47,14 @@ export class LinkLines {
     chain.count++;
   }
 
+  /**
+   * Forgets a record the file went on to define: its lines are never asked for. (Their slots stay used: the pool is
+   * never compacted, and a slot is 10 bytes.)
+   */
+  forget(table: Link['table'], id: string): void {
+    this.chains.delete(linkKey(table, id));
+  }
+
   /** Every record named, with its `table:id` key. */
   *records(): IterableIterator<{ key: string; table: Link['table']; id: string }> {
     for (const [key, { table, id }] of this.chains) yield { key, table, id };

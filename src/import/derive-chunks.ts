@@ -437,7 +437,12 @@ export class ChunkBuilder {
         references: post.references ?? derive.references(post.blocks, post.prosemirror),
       };
       const activity = this.activity.get(row.id);
-      this.activity.delete(row.id);
+      if (activity) {
+        this.activity.delete(row.id);
+        // Its comments came first (a Slack thread's parent is handed over after its replies): their links to it,
+        // noted as not yet resolved, need not be kept to the end of the file.
+        this.unresolvedCandidates.forget('posts', row.id);
+      }
       if (activity || !post.commentsCountGiven) {
         if (again || this.recountAll) {
           // The store counts: an earlier record of this post was written, or a comment moved between posts.

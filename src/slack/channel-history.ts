@@ -14,7 +14,7 @@ import {
 } from './slack-messages.js';
 import { profileOfAuthor } from './slack-profiles.js';
 import { ORPHANS_NAMED, countSkipped, type SlackTally } from './slack-tally.js';
-import { isSlackTs, stampOfTs } from './slack-time.js';
+import { compareTs, isSlackTs, stampOfTs } from './slack-time.js';
 
 export interface HistoryContext extends MessageContext {
   /** Authors with a profile in this import so far: the user list's, and those written here. */
@@ -48,6 +48,13 @@ export class ChannelHistory {
   private readonly written = new Set<string>();
   /** The position (from 1) in the messages given of the message the last record came from. */
   position = 0;
+  /**
+   * Of the last record: its message's `latest_reply` when it is a thread's parent whose replies go on after it (they
+   * may sit in later day files), else null.
+   */
+  threadEnd: string | null = null;
+  /** The `ts` of the latest message given so far (the last of a day file once its records are read). */
+  latestTs: string | null = null;
 
   constructor(
     private readonly context: HistoryContext,
@@ -65,8 +72,11 @@ export class ChannelHistory {
     });
     // By their `ts` as compareTs orders them, its two numbers read once per message, not once per comparison.
     valid.sort((a, b) => a.seconds - b.seconds || a.micros - b.micros);
+    const last = valid.at(-1)?.message.ts as string | undefined;
+    if (last !== undefined && (this.latestTs === null || compareTs(last, this.latestTs) > 0)) this.latestTs = last;
     for (const { message, position } of valid) {
       this.position = position;
+      this.threadEnd = null;
       tally.messages++;
       const m = classify(message);
       if ('skip' in m) {
@@ -94,6 +104,8 @@ export class ChannelHistory {
       const reactions = reactionsOf(message);
       tally.reactions += reactionCountOf(reactions);
       const record = recordOfMessage(this.context, this.channel.id, m);
+      const latestReply = message.latest_reply;
+      if (!m.reply && isSlackTs(latestReply) && compareTs(latestReply, m.ts) > 0) this.threadEnd = latestReply;
       this.context.reactions?.add(this.channel.id, m.ts, m.reply ? 'comment' : 'post', record.id as string, reactions);
       yield record;
     }

@@ -12,6 +12,7 @@ import { ReactionSpool } from './reaction-spool.js';
 import { readAhead } from './read-ahead.js';
 import { originOfStart, RecordOrigins } from './record-origins.js';
 import { chooseChannels, startHistory } from './slack-source.js';
+import { type HeldRecord, ThreadHold } from './thread-hold.js';
 import type { SlackTally } from './slack-tally.js';
 
 export interface SlackImportOptions extends Pick<ImportOptions, 'clock' | 'writes' | 'dryRun' | 'onProgress'> {
@@ -52,6 +53,20 @@ export async function importSlackExport(
     );
     if (!options.dryRun) context.reactions = spool;
     const origins = new RecordOrigins();
+    /** Records handed over, each noted with where it came from (a held one with its own day file). */
+    let entered: string | null = null;
+    const enter = (entry: string) => {
+      if (entry === entered) return;
+      origins.enterEntry(entry);
+      entered = entry;
+    };
+    function* handOver(released: readonly HeldRecord[]): Generator<string> {
+      for (const { record, entry, position } of released) {
+        enter(entry);
+        origins.noteMessage(position);
+        yield JSON.stringify(record);
+      }
+    }
     async function* records(): AsyncGenerator<string> {
       for (const line of lines) {
         origins.noteListed(originOfStart(line));
@@ -59,12 +74,20 @@ export async function importSlackExport(
       }
       for (const { channel, root } of listed) {
         const history = new ChannelHistory(context, channel);
+        const hold = new ThreadHold();
         for (const day of daysOfChannel(layout, root, channel.name)) {
           const messages = await readArray(archive, day);
-          origins.enterEntry(day);
+          enter(day);
           try {
             for (const record of history.records(messages)) {
-              origins.noteMessage(history.position);
+              const { position, threadEnd } = history;
+              if (threadEnd !== null) {
+                const early = hold.hold({ record, entry: day, position, threadEnd });
+                if (early) yield* handOver([early]);
+                continue;
+              }
+              enter(day);
+              origins.noteMessage(position);
               yield JSON.stringify(record);
             }
           } catch (error) {
@@ -72,7 +95,9 @@ export async function importSlackExport(
               throw new SlackExportError(`entry '${day}': ${error.message}; nothing was imported.`);
             throw error;
           }
+          if (history.latestTs !== null) yield* handOver(hold.release(history.latestTs));
         }
+        yield* handOver(hold.releaseAll());
       }
     }
     let imported: ImportSummary;

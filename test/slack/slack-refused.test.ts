@@ -70,6 +70,40 @@ describe('a Slack export with records the import refuses', () => {
     expect((await (await t.get('/admin/v0/feeds', token)).json()).data.records).toEqual([]);
   });
 
+  it('names a thread parent handed over after its replies by its own day file', async () => {
+    const days = structuredClone(general);
+    days['2026-03-04'] = [
+      { type: 'message', user: 'U01ALICE', ts: ts(3 * 86_400, 1), text: 'Fine' },
+      // Its reply sits in the next day file: it is handed to the import after that file's records.
+      {
+        type: 'message',
+        user: 'U01ALICE',
+        ts: ts(3 * 86_400, 2),
+        thread_ts: ts(3 * 86_400, 2),
+        reply_count: 1,
+        latest_reply: ts(4 * 86_400, 1),
+        text: 'A NUL \u0000 here',
+      },
+    ];
+    days['2026-03-05'] = [
+      { type: 'message', user: 'U02BOB', ts: ts(4 * 86_400, 1), thread_ts: ts(3 * 86_400, 2), text: 'A reply' },
+      { type: 'message', user: 'U02BOB', ts: ts(4 * 86_400, 2), text: 'Another NUL \u0000' },
+    ];
+    const zip = writeZip(join(dir, 'held.zip'), workspaceEntries({ days: { general: days } }));
+    await t.community('held');
+    expect(await run(['slack', 'import', '--community', 'held', zip, '--quiet'])).toEqual({
+      code: 1,
+      out: [],
+      err: [
+        [
+          'hearth: Import failed, nothing was kept: 2 problems:',
+          `general/2026-03-05.json: message 2 (ts ${ts(4 * 86_400, 2)}): post: title must not contain the NUL character`,
+          `general/2026-03-04.json: message 2 (ts ${ts(3 * 86_400, 2)}): post: title must not contain the NUL character`,
+        ].join('\n'),
+      ],
+    });
+  });
+
   it('keeps only http(s) URLs where the API answers a URL (icons, images)', async () => {
     const days = structuredClone(general);
     days['2026-03-04'] = [
