@@ -61,10 +61,10 @@ export async function importSlackExport(
       entered = entry;
     };
     function* handOver(released: readonly HeldRecord[]): Generator<string> {
-      for (const { record, entry, position } of released) {
+      for (const { line, entry, position } of released) {
         enter(entry);
         origins.noteMessage(position);
-        yield JSON.stringify(record);
+        yield line;
       }
     }
     async function* records(): AsyncGenerator<string> {
@@ -82,7 +82,7 @@ export async function importSlackExport(
             for (const record of history.records(messages)) {
               const { position, threadEnd } = history;
               if (threadEnd !== null) {
-                const early = hold.hold({ record, entry: day, position, threadEnd });
+                const early = hold.hold({ line: JSON.stringify(record), entry: day, position, threadEnd });
                 if (early) yield* handOver([early]);
                 continue;
               }

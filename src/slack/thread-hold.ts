@@ -3,9 +3,13 @@
 // reply of a later day file is counted again by the store and rendered again (measured: BENCHMARKS.md).
 import { compareTs } from './slack-time.js';
 
-/** A record held, with where it came from (its day file and its message's place there) and its thread's last reply. */
+/**
+ * A record held, as the line handed over (one flat string: held records outlive the young generation, and a
+ * string is a fraction of the object it was made from), with where it came from (its day file and its message's
+ * place there) and its thread's last reply.
+ */
 export interface HeldRecord {
-  record: Record<string, unknown>;
+  line: string;
   entry: string;
   position: number;
   threadEnd: string;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ThreadHold, type HeldRecord } from '../../src/slack/thread-hold.js';
 
 const held = (n: number, threadEnd: string): HeldRecord => ({
-  record: { id: `post${n}` },
+  line: `{"id":"post${n}"}`,
   entry: `general/2026-03-0${(n % 9) + 1}.json`,
   position: n,
   threadEnd,
