@@ -2,6 +2,7 @@
 // and derives (plain text, read time, references) and keeps what only the whole file can tell: links, e-mails,
 // ids, comment counts and latest activity (exact for posts new to the store) and, into an empty community, feed
 // counts, computed in memory.
+import { writeJson } from '../db/json.js';
 import { postAsJsonb } from '../db/jsonb-order.js';
 import { ShortIdSet } from '../lib/short-id-set.js';
 import type { PostRow } from '../posts/posts.repository.js';
@@ -429,12 +430,14 @@ export class ChunkBuilder {
       if (post.read_time_minutes === undefined) mask |= DERIVED.readTime;
       if (post.references === undefined) mask |= DERIVED.references;
       this.derivedMasks.posts.set(row.id, mask);
+      // Derived references stay a value for the fragment below, which would otherwise parse their text again.
+      const references = post.references ?? derive.referencesValue(post.blocks, post.prosemirror);
       const written: Row = {
         community_id,
         ...row,
         body_plaintext: body,
         read_time_minutes: post.read_time_minutes ?? derive.readTime(body),
-        references: post.references ?? derive.references(post.blocks, post.prosemirror),
+        references: typeof references === 'string' ? references : writeJson(references),
       };
       const activity = this.activity.get(row.id);
       this.activity.delete(row.id);
@@ -455,7 +458,7 @@ export class ChunkBuilder {
       else this.feedCounts.set(row.feed_id, (this.feedCounts.get(row.feed_id) ?? 0) + 1);
       rows.posts.push(written);
       // Rendered here, beside the parsing, rather than by the writer: from the chat message as parsed, not reparsed.
-      const asStored = { ...written, chat_message: post.chatMessage, body_prosemirror: post.prosemirror };
+      const asStored = { ...written, chat_message: post.chatMessage, body_prosemirror: post.prosemirror, references };
       rendered.push(
         renderPost(this.options.readsBack === 'jsonb-order' ? postAsJsonb(asStored as PostRow) : (asStored as PostRow)),
       );
