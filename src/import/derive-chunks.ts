@@ -6,8 +6,8 @@ import { writeJson } from '../db/json.js';
 import { postAsJsonb } from '../db/jsonb-order.js';
 import { ShortIdSet } from '../lib/short-id-set.js';
 import type { PostRow } from '../posts/posts.repository.js';
-import { encodeFragments, type EncodedFragments } from '../rendering/fragment-bodies.js';
-import { renderPost, type RenderedFragment } from '../rendering/post-fragment.js';
+import { FragmentEncoder, type EncodedFragments } from '../rendering/fragment-bodies.js';
+import { renderPost } from '../rendering/post-fragment.js';
 import { type ResolverTables, deriverOf } from '../references/derive.js';
 import { parseLine, type ParseOptions } from './parse-line.js';
 import { emptyPlan, noNamedIds, type ImportPlan, type Link, type LinkGroup, type NamedIds } from './plan.js';
@@ -392,7 +392,8 @@ export class ChunkBuilder {
         rows.eventPublications.push({ community_id, event_id: id, position, ...p }),
       );
     }
-    const rendered: RenderedFragment[] = [];
+    // A post's fragment takes about 2 KB.
+    const fragments = new FragmentEncoder(plan.posts.size * 2048);
     // Comments first: a post written in this chunk carries the counts of the comments seen so far.
     for (const comment of plan.comments.values()) {
       const { row } = comment;
@@ -459,11 +460,11 @@ export class ChunkBuilder {
       rows.posts.push(written);
       // Rendered here, beside the parsing, rather than by the writer: from the chat message as parsed, not reparsed.
       const asStored = { ...written, chat_message: post.chatMessage, body_prosemirror: post.prosemirror, references };
-      rendered.push(
+      fragments.add(
         renderPost(this.options.readsBack === 'jsonb-order' ? postAsJsonb(asStored as PostRow) : (asStored as PostRow)),
       );
     }
-    rows.postFragments = encodeFragments(rendered);
+    rows.postFragments = fragments.finish();
     this.derivedAny ||= rows.events.length + rows.posts.length + rows.comments.length > 0;
     return rows;
   }

@@ -1,5 +1,5 @@
 // Rendered fragments as one block of UTF-8 bytes, each body a range of it: the import's worker encodes a chunk's
-// posts at once and hands the block to the writing thread, moved rather than copied, where a string per fragment was
+// posts into one block and hands it to the writing thread, moved rather than copied, where a string per fragment was
 // copied across and encoded there into a Buffer of its own (0.7 s of a 200k Slack import's writing thread).
 import type { RenderedFragment } from './post-fragment.js';
 
@@ -13,28 +13,37 @@ export interface EncodedFragments {
 const encoder = new TextEncoder();
 
 /**
- * Encodes in one pass into room guessed from the texts' lengths, grown when a text does not fit, where measuring
- * every text's UTF-8 length first walked each text twice.
+ * Encodes fragments one by one as they are rendered, each text left to die young, where a chunk's texts were
+ * held until the last was rendered (megabytes that the worker's collector copied and promoted). One pass per
+ * text, into room that grows when a text does not fit.
  */
-export function encodeFragments(rendered: readonly RenderedFragment[]): EncodedFragments {
-  let units = 0;
-  for (const { text } of rendered) units += text.length;
+export class FragmentEncoder {
   // Never a slice of a shared pool: the memory can then be transferred.
-  let bytes: Uint8Array = Buffer.allocUnsafeSlow(units + (units >> 3));
-  let end = 0;
-  const fragments = rendered.map(({ id, text, refs }) => {
-    let { read, written } = encoder.encodeInto(text, bytes.subarray(end));
+  private bytes: Uint8Array;
+  private end = 0;
+  private readonly fragments: EncodedFragments['fragments'] = [];
+
+  /** `expected`: the bytes the fragments will likely take. */
+  constructor(expected: number) {
+    this.bytes = Buffer.allocUnsafeSlow(expected);
+  }
+
+  add({ id, text, refs }: RenderedFragment): void {
+    let { read, written } = encoder.encodeInto(text, this.bytes.subarray(this.end));
     while (read < text.length) {
       // A UTF-16 unit takes at most three bytes.
-      const grown = Buffer.allocUnsafeSlow(Math.max(bytes.length * 2, end + text.length * 3));
-      grown.set(bytes.subarray(0, end));
-      bytes = grown;
-      ({ read, written } = encoder.encodeInto(text, bytes.subarray(end)));
+      const grown = Buffer.allocUnsafeSlow(Math.max(this.bytes.length * 2, this.end + text.length * 3));
+      grown.set(this.bytes.subarray(0, this.end));
+      this.bytes = grown;
+      ({ read, written } = encoder.encodeInto(text, this.bytes.subarray(this.end)));
     }
-    end += written;
-    return { id, refs, end };
-  });
-  return { bytes: bytes.subarray(0, end), fragments };
+    this.end += written;
+    this.fragments.push({ id, refs, end: this.end });
+  }
+
+  finish(): EncodedFragments {
+    return { bytes: this.bytes.subarray(0, this.end), fragments: this.fragments };
+  }
 }
 
 /** The memory `encoded` holds, to transfer with it. */
