@@ -48,7 +48,7 @@ function templateOf<S extends TObject>(schema: S, embeds: Record<string, EmbedSh
 
   return (record: Static<S>, ids: Record<string, string | null | readonly string[]>): Rendered => {
     const refs: string[] = [];
-    const parts = segments.map((segment) => {
+    const part = (segment: Segment): string => {
       if ('fields' in segment) return segment.fields(record);
       const { key, embed } = segment;
       const value = ids[key];
@@ -58,8 +58,16 @@ function templateOf<S extends TObject>(schema: S, embeds: Record<string, EmbedSh
       };
       if (embed.many) return `${JSON.stringify(key)}:[${(Array.isArray(value) ? value : []).map(hole).join(',')}]`;
       return `${JSON.stringify(key)}:${typeof value === 'string' ? hole(value) : 'null'}`;
-    });
-    return { text: `{${parts.join(',')}}`, refs };
+    };
+    // Braces and commas are pieces of one array joined once: the text comes out flat, where the braces put around
+    // the joined parts made a string of three that was copied flat again to be encoded.
+    const pieces = ['{'];
+    for (const segment of segments) {
+      if (pieces.length > 1) pieces.push(',');
+      pieces.push(part(segment));
+    }
+    pieces.push('}');
+    return { text: pieces.join(''), refs };
   };
 }
 

@@ -2,11 +2,12 @@
 // and derives (plain text, read time, references) and keeps what only the whole file can tell: links, e-mails,
 // ids, comment counts and latest activity (exact for posts new to the store) and, into an empty community, feed
 // counts, computed in memory.
+import { writeJson } from '../db/json.js';
 import { postAsJsonb } from '../db/jsonb-order.js';
 import { ShortIdSet } from '../lib/short-id-set.js';
 import type { PostRow } from '../posts/posts.repository.js';
-import { encodeFragments, type EncodedFragments } from '../rendering/fragment-bodies.js';
-import { renderPost, type RenderedFragment } from '../rendering/post-fragment.js';
+import { FragmentEncoder, type EncodedFragments } from '../rendering/fragment-bodies.js';
+import { renderPost } from '../rendering/post-fragment.js';
 import { type ResolverTables, deriverOf } from '../references/derive.js';
 import { parseLine, type ParseOptions } from './parse-line.js';
 import { emptyPlan, noNamedIds, type ImportPlan, type Link, type LinkGroup, type NamedIds } from './plan.js';
@@ -391,7 +392,8 @@ export class ChunkBuilder {
         rows.eventPublications.push({ community_id, event_id: id, position, ...p }),
       );
     }
-    const rendered: RenderedFragment[] = [];
+    // A post's fragment takes about 2 KB.
+    const fragments = new FragmentEncoder(plan.posts.size * 2048);
     // Comments first: a post written in this chunk carries the counts of the comments seen so far.
     for (const comment of plan.comments.values()) {
       const { row } = comment;
@@ -429,12 +431,14 @@ export class ChunkBuilder {
       if (post.read_time_minutes === undefined) mask |= DERIVED.readTime;
       if (post.references === undefined) mask |= DERIVED.references;
       this.derivedMasks.posts.set(row.id, mask);
+      // Derived references stay a value for the fragment below, which would otherwise parse their text again.
+      const references = post.references ?? derive.referencesValue(post.blocks, post.prosemirror);
       const written: Row = {
         community_id,
         ...row,
         body_plaintext: body,
         read_time_minutes: post.read_time_minutes ?? derive.readTime(body),
-        references: post.references ?? derive.references(post.blocks, post.prosemirror),
+        references: typeof references === 'string' ? references : writeJson(references),
       };
       const activity = this.activity.get(row.id);
       if (activity) {
@@ -460,12 +464,12 @@ export class ChunkBuilder {
       else this.feedCounts.set(row.feed_id, (this.feedCounts.get(row.feed_id) ?? 0) + 1);
       rows.posts.push(written);
       // Rendered here, beside the parsing, rather than by the writer: from the chat message as parsed, not reparsed.
-      const asStored = { ...written, chat_message: post.chatMessage, body_prosemirror: post.prosemirror };
-      rendered.push(
+      const asStored = { ...written, chat_message: post.chatMessage, body_prosemirror: post.prosemirror, references };
+      fragments.add(
         renderPost(this.options.readsBack === 'jsonb-order' ? postAsJsonb(asStored as PostRow) : (asStored as PostRow)),
       );
     }
-    rows.postFragments = encodeFragments(rendered);
+    rows.postFragments = fragments.finish();
     this.derivedAny ||= rows.events.length + rows.posts.length + rows.comments.length > 0;
     return rows;
   }

@@ -110,7 +110,8 @@ export function parseLine(plan: ImportPlan, text: string, line: number, now: str
   }
   // JSON spells a NUL inside a string only as the escape \u0000 (a raw one is not valid JSON), and a lone surrogate
   // only as an escape \uD800 to \uDFFF (UTF-8 has no bytes for one): without either, no walk.
-  const badText = text.includes('\\u0000') || /\\u[dD][89a-fA-F]/.test(text);
+  // Most lines hold no escape of the kind at all: one scan says so.
+  const badText = text.includes('\\u') && (text.includes('\\u0000') || /\\u[dD][89a-fA-F]/.test(text));
   let aliased: Record<string, unknown>;
   try {
     // Hosted names become spec names first; every later check sees the spec's.

@@ -12,6 +12,7 @@ import {
   type NameResolvers,
   type ReferenceResolver,
 } from '../content/rich-text.js';
+import type { References } from '../schemas/references.js';
 
 /** Who a chat user id is and which feed a chat channel id is: what mentions resolve against. */
 export interface ResolverTables {
@@ -57,6 +58,10 @@ export function deriverOf({ users, channels }: ResolverTables) {
     userByChatId: (id) => users.get(id),
     feedByChannelId: (id) => channels.get(id),
   };
+  const referencesOf = (blocks: unknown[] | null, prosemirror: unknown): References =>
+    !blocks?.length && prosemirror
+      ? extractProsemirrorReferences(prosemirror, resolver)
+      : extractReferences(blocks ?? [], resolver);
   const names: NameResolvers = {
     userName: (id) => users.get(id)?.preferred_name,
     channelName: (id) => channels.get(id)?.channel_name,
@@ -71,9 +76,11 @@ export function deriverOf({ users, channels }: ResolverTables) {
     readTime: (text: string | null): number => readTimeMinutes(text ?? ''),
     /** References as JSON text, from the blocks when there are any, else from the ProseMirror body. */
     references(blocks: unknown[] | null, prosemirror: unknown = null): string {
-      if (!blocks?.length && prosemirror) return writeJson(extractProsemirrorReferences(prosemirror, resolver));
-      return writeJson(extractReferences(blocks ?? [], resolver));
+      return writeJson(referencesOf(blocks, prosemirror));
     },
+    /** The same references as a value, for a caller that also needs it unwritten (the import renders it too). */
+    referencesValue: (blocks: unknown[] | null, prosemirror: unknown = null): References =>
+      referencesOf(blocks, prosemirror),
   };
 }
 export type Deriver = ReturnType<typeof deriverOf>;
