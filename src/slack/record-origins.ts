@@ -21,8 +21,11 @@ export class RecordOrigins {
   /** Lines noted so far, plus one (line numbers start at 1). */
   private length = 1;
   private readonly named = new Map<number, string>();
-  /** The day files, each with the first line of its records. */
-  private readonly entries: { name: string; first: number }[] = [];
+  /**
+   * The day files, each with the first line of its records, as two lists (no object each): a day file is entered
+   * again for each run of thread parents handed over after later files' replies (thread-hold.ts).
+   */
+  private readonly entries: { names: string[]; firsts: number[] } = { names: [], firsts: [] };
 
   /** The next line comes from the users' or channels' lists: `what` names it. */
   noteListed(what: string): void {
@@ -32,7 +35,8 @@ export class RecordOrigins {
 
   /** The next lines come from this day file. */
   enterEntry(name: string): void {
-    this.entries.push({ name, first: this.length });
+    this.entries.names.push(name);
+    this.entries.firsts.push(this.length);
   }
 
   /** The next line comes from the message at `position` (from 1) of the entry entered last. */
@@ -50,15 +54,16 @@ export class RecordOrigins {
   }
 
   private entryOf(line: number): string | undefined {
+    const { names, firsts } = this.entries;
     let low = 0;
-    let high = this.entries.length - 1;
+    let high = firsts.length - 1;
     let found: string | undefined;
     while (low <= high) {
       const mid = (low + high) >> 1;
-      const entry = this.entries[mid];
-      if (entry === undefined) break;
-      if (entry.first <= line) {
-        found = entry.name;
+      const first = firsts[mid];
+      if (first === undefined) break;
+      if (first <= line) {
+        found = names[mid];
         low = mid + 1;
       } else high = mid - 1;
     }
