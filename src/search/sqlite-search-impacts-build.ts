@@ -6,34 +6,16 @@ import { defaultImpactShape, type ImpactShape } from './search-budget.js';
 import { DocNumbers, docRange, readHits, readLengths } from './sqlite-search-impacts-read.js';
 
 const RANGE = 4294967296;
-/** Rows per insert statement (5 parameters each, well under SQLite's 32,766). */
-const ROWS_PER_INSERT = 500;
-
-/** Texts of full statements (ROWS_PER_INSERT rows) by table and columns. */
-const texts = new Map<string, string>();
-
-function insertText(table: string, columns: string, width: number, size: number): string {
-  const row = `(${Array.from({ length: width }, () => '?').join(', ')})`;
-  return `insert into "${table}" (${columns}) values ${Array.from({ length: size }, () => row).join(', ')}`;
-}
 
 /**
- * Inserts rows as statements of plain text with `?` placeholders, their values bound as they are: built as a `sql`
- * template of a fragment per row, Kysely's freezing and walking of those took four times SQLite's own work (1.27 s against
- * 0.31 s over 200,000 posts).
+ * One (word, weighted hits, length) group's postings in one statement, their docids (offsets from the community's
+ * first) as a JSON array: a row of five values bound per posting, then frozen and walked, cost more than SQLite's
+ * writing of them (a million postings at a million posts).
  */
-async function insertRows(db: Kysely<Database>, table: string, columns: string, rows: readonly unknown[][]) {
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    const part = rows.slice(i, i + ROWS_PER_INSERT);
-    const width = part[0]?.length ?? 0;
-    let text = part.length === ROWS_PER_INSERT ? texts.get(`${table}|${columns}`) : undefined;
-    if (text === undefined) {
-      text = insertText(table, columns, width, part.length);
-      if (part.length === ROWS_PER_INSERT) texts.set(`${table}|${columns}`, text);
-    }
-    await db.executeQuery(CompiledQuery.raw(text, part.flat()));
-  }
-}
+const INSERT_GROUP = `insert into post_search_impacts (community, term, freq, length, docid)
+  select ?, ?, ?, ?, cast(? + value as integer) from json_each(?)`;
+
+const INSERT_BOUND = 'insert into post_search_impact_bounds (community, term, freq, length) values (?, ?, ?, ?)';
 
 /**
  * Replaces the community's impact postings: every word held by at least `shape.minDocs` of its posts gets its count
@@ -67,63 +49,95 @@ export async function buildSearchImpacts(db: Kysely<Database>, communityId: stri
       await sql`insert into post_search_terms (community, term, docs) values (${number}, ${term}, ${docs.length})`.execute(
         db,
       );
-      const { impacts, bounds } = postingsOf(docs, freqs, lengths, shape.depth);
-      await insertRows(
-        db,
-        'post_search_impacts',
-        'community, term, freq, length, docid',
-        impacts.map(([freq, length, offset]) => [number, term, freq, length, from + offset]),
-      );
-      await insertRows(
-        db,
-        'post_search_impact_bounds',
-        'community, term, freq, length',
-        bounds.map(([freq, length]) => [number, term, freq, length]),
-      );
+      const { groups, bounds } = postingsOf(docs, freqs, lengths, shape.depth);
+      for (const { freq, length, offsets } of groups)
+        await db.executeQuery(
+          CompiledQuery.raw(INSERT_GROUP, [number, term, freq, length, from, JSON.stringify(offsets)]),
+        );
+      for (const [freq, length] of bounds)
+        await db.executeQuery(CompiledQuery.raw(INSERT_BOUND, [number, term, freq, length]));
     }
     for (const offset of docs) freqs.set(offset, 0);
   }
 }
 
+/** A word's kept postings of one weighted-hits count and one length: their offsets, ascending. */
+interface PostingGroup {
+  readonly freq: number;
+  readonly length: number;
+  readonly offsets: number[];
+}
+
 /**
  * A word's postings: its documents grouped by weighted hits, each group's `depth` shortest (and any as short as the
- * last: every document no longer than the depth-th shortest), as [freq, length, offset]; and the bound
- * [freq, length] of each group cut short.
+ * last: every document no longer than the depth-th shortest), split by length, in the table's key order (freq,
+ * length, offset) so that SQLite appends each row after the last; and the bound [freq, length] of each group cut
+ * short. Counts are kept in arrays indexed by freq: a map lookup per document per pass took most of this (several
+ * million documents over a million posts' frequent words).
  */
 function postingsOf(
   docs: readonly number[],
   freqs: DocNumbers,
   lengths: DocNumbers,
   depth: number,
-): { impacts: [number, number, number][]; bounds: [number, number][] } {
-  const sizes = new Map<number, number>();
+): { groups: PostingGroup[]; bounds: [number, number][] } {
+  let most = 0;
+  for (const offset of docs) most = Math.max(most, freqs.get(offset));
+  const sizes = new Uint32Array(most + 1);
   for (const offset of docs) {
     const freq = freqs.get(offset);
-    sizes.set(freq, (sizes.get(freq) ?? 0) + 1);
+    sizes[freq] = (sizes[freq] ?? 0) + 1;
   }
-  // The lengths of each group larger than `depth`, sorted: the depth-th is the longest kept.
-  const cut = new Map<number, { lengths: Uint32Array; filled: number }>();
-  for (const [freq, size] of sizes) if (size > depth) cut.set(freq, { lengths: new Uint32Array(size), filled: 0 });
-  if (cut.size > 0)
+  // The lengths of each group larger than `depth`, by freq, sorted: the depth-th is the longest kept (-1: the group
+  // is whole).
+  const cut: ({ lengths: Uint32Array; filled: number } | undefined)[] = new Array(most + 1);
+  let cuts = 0;
+  for (let freq = 0; freq <= most; freq++) {
+    const size = sizes[freq] ?? 0;
+    if (size > depth) {
+      cut[freq] = { lengths: new Uint32Array(size), filled: 0 };
+      cuts++;
+    }
+  }
+  const longest = new Float64Array(most + 1).fill(-1);
+  if (cuts > 0) {
     for (const offset of docs) {
-      const group = cut.get(freqs.get(offset));
+      const group = cut[freqs.get(offset)];
       if (group) group.lengths[group.filled++] = lengths.get(offset);
     }
-  const longest = new Map<number, number>();
-  for (const [freq, group] of cut) longest.set(freq, group.lengths.sort()[depth - 1] ?? 0);
-  const impacts: [number, number, number][] = [];
-  const kept = new Map<number, number>();
+    cut.forEach((group, freq) => {
+      if (group) longest[freq] = group.lengths.sort()[depth - 1] ?? 0;
+    });
+  }
+  const kept = new Uint32Array(most + 1);
+  // Offsets by freq, then by length; documents come in offset order, so each list is ascending.
+  const byFreq = new Map<number, Map<number, number[]>>();
   for (const offset of docs) {
     const freq = freqs.get(offset);
     const length = lengths.get(offset);
-    const limit = longest.get(freq);
-    if (limit !== undefined && length > limit) continue;
-    impacts.push([freq, length, offset]);
-    kept.set(freq, (kept.get(freq) ?? 0) + 1);
+    const limit = longest[freq] ?? -1;
+    if (limit >= 0 && length > limit) continue;
+    kept[freq] = (kept[freq] ?? 0) + 1;
+    let byLength = byFreq.get(freq);
+    if (!byLength) {
+      byLength = new Map();
+      byFreq.set(freq, byLength);
+    }
+    const offsets = byLength.get(length);
+    if (offsets) offsets.push(offset);
+    else byLength.set(length, [offset]);
+  }
+  const groups: PostingGroup[] = [];
+  for (const freq of [...byFreq.keys()].sort((a, b) => a - b)) {
+    const byLength = byFreq.get(freq) ?? new Map<number, number[]>();
+    for (const length of [...byLength.keys()].sort((a, b) => a - b))
+      groups.push({ freq, length, offsets: byLength.get(length) ?? [] });
   }
   const bounds: [number, number][] = [];
-  for (const [freq, limit] of longest) if ((kept.get(freq) ?? 0) < (sizes.get(freq) ?? 0)) bounds.push([freq, limit]);
-  return { impacts, bounds };
+  cut.forEach((group, freq) => {
+    if (group && (kept[freq] ?? 0) < (sizes[freq] ?? 0)) bounds.push([freq, longest[freq] ?? 0]);
+  });
+  return { groups, bounds };
 }
 
 /** Every community's impact postings, each community in a transaction of its own (a store upgraded to 022). */
