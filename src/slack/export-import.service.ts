@@ -53,17 +53,10 @@ export async function importSlackExport(
     );
     if (!options.dryRun) context.reactions = spool;
     const origins = new RecordOrigins();
-    /** Records handed over, each noted with where it came from (a held one with its own day file). */
-    let entered: string | null = null;
-    const enter = (entry: string) => {
-      if (entry === entered) return;
-      origins.enterEntry(entry);
-      entered = entry;
-    };
+    /** Held records handed over, each noted with its own day file. */
     function* handOver(released: readonly HeldRecord[]): Generator<string> {
       for (const { line, entry, position } of released) {
-        enter(entry);
-        origins.noteMessage(position);
+        origins.noteMessage(entry, position);
         yield line;
       }
     }
@@ -77,7 +70,6 @@ export async function importSlackExport(
         const hold = new ThreadHold();
         for (const day of daysOfChannel(layout, root, channel.name)) {
           const messages = await readArray(archive, day);
-          enter(day);
           try {
             for (const record of history.records(messages)) {
               const { position, threadEnd } = history;
@@ -86,8 +78,7 @@ export async function importSlackExport(
                 if (early) yield* handOver([early]);
                 continue;
               }
-              enter(day);
-              origins.noteMessage(position);
+              origins.noteMessage(day, position);
               yield JSON.stringify(record);
             }
           } catch (error) {

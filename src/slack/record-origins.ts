@@ -22,8 +22,8 @@ export class RecordOrigins {
   private length = 1;
   private readonly named = new Map<number, string>();
   /**
-   * The day files, each with the first line of its records, as two lists (no object each): a day file is entered
-   * again for each run of thread parents handed over after later files' replies (thread-hold.ts).
+   * The entries, each with the first line of a run of its records, as two lists (no object each): a day file is
+   * entered again for each run of thread parents handed over after later files' replies (thread-hold.ts).
    */
   private readonly entries: { names: string[]; firsts: number[] } = { names: [], firsts: [] };
 
@@ -33,14 +33,16 @@ export class RecordOrigins {
     this.push(0);
   }
 
-  /** The next lines come from this day file. */
-  enterEntry(name: string): void {
-    this.entries.names.push(name);
-    this.entries.firsts.push(this.length);
-  }
-
-  /** The next line comes from the message at `position` (from 1) of the entry entered last. */
-  noteMessage(position: number): void {
+  /**
+   * The next line comes from the message at `position` (from 1) of `entry` (a day file, a page of the Web API),
+   * entered when it is not the entry of the line before.
+   */
+  noteMessage(entry: string, position: number): void {
+    const { names, firsts } = this.entries;
+    if (names[names.length - 1] !== entry) {
+      names.push(entry);
+      firsts.push(this.length);
+    }
     this.push(position);
   }
 

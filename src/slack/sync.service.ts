@@ -116,11 +116,9 @@ async function* recordsOfSpool(
         histories.set(id, history);
       }
       // Named as `#general, conversations.history page 3`: the page is read again from the spool to name a message.
-      origins.enterEntry(
-        `#${channel.name}, ${page.history ? 'conversations.history' : 'conversations.replies'} page ${pageNumber}`,
-      );
+      const entry = `#${channel.name}, ${page.history ? 'conversations.history' : 'conversations.replies'} page ${pageNumber}`;
       for (const record of history.records(isRecord(page) ? (page.messages as unknown[]) : [])) {
-        origins.noteMessage(history.position);
+        origins.noteMessage(entry, history.position);
         yield JSON.stringify(record);
       }
     }
