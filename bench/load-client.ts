@@ -12,12 +12,37 @@ import type { LoadFigures } from './results.js';
 const loadScript = fileURLToPath(new URL('./load.ts', import.meta.url));
 let jobs = 0;
 
+/**
+ * How long past its own warm-up and measured window a load job may run before it counts as stalled: the generator
+ * is then killed, and the job measured once more (a second stall fails the run). A stalled job must never hang
+ * the run, as one once held a CI run until its time ran out.
+ */
+const STALL_GRACE_SECONDS = 60;
+
+class StalledLoad extends Error {}
+
 /** Warms up, then measures `serverPid` over exactly the measured window of the load. */
 export async function measure(job: LoadJob, serverPid: number): Promise<LoadFigures> {
+  try {
+    return await measureOnce(job, serverPid);
+  } catch (error) {
+    if (!(error instanceof StalledLoad)) throw error;
+    console.warn(`  (${error.message}; measuring it once more)`);
+    return measureOnce(job, serverPid);
+  }
+}
+
+async function measureOnce(job: LoadJob, serverPid: number): Promise<LoadFigures> {
   const file = join(tmpdir(), `hearth-bench-job-${process.pid}-${jobs++}.json`);
   writeFileSync(file, JSON.stringify(job));
   const child = spawn(process.execPath, ['--import', 'tsx', loadScript, file], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const limitSeconds = job.warmupSeconds + job.durationSeconds + STALL_GRACE_SECONDS;
+  let stalled = false;
+  const watchdog = setTimeout(() => {
+    stalled = true;
+    child.kill('SIGKILL');
+  }, limitSeconds * 1000);
   try {
     let cpuBefore = 0;
     let cpuAfter = 0;
@@ -33,6 +58,8 @@ export async function measure(job: LoadJob, serverPid: number): Promise<LoadFigu
       }
     }
     const code = await exited;
+    if (stalled)
+      throw new StalledLoad(`the load generator against ${job.baseUrl} did not finish within ${limitSeconds} s`);
     if (!outcome || code !== 0) throw new Error(`The load generator failed (exit ${code})`);
     const cpu = cpuAfter - cpuBefore;
     return {
@@ -48,6 +75,7 @@ export async function measure(job: LoadJob, serverPid: number): Promise<LoadFigu
       peakRssMb: peakRssMb(serverPid),
     };
   } finally {
+    clearTimeout(watchdog);
     if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(file, { force: true });
   }

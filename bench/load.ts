@@ -99,4 +99,6 @@ if (job.warmupSeconds > 0) await run(job, job.warmupSeconds, null);
 process.stdout.write('ready\n');
 await firstLine();
 const outcome = await run(job, job.durationSeconds, new Samples());
-process.stdout.write(`result ${JSON.stringify(outcome)}\n`);
+// Exit once the result is out: a socket or timer the load library left open must not keep this process (and the
+// harness waiting on it) alive.
+process.stdout.write(`result ${JSON.stringify(outcome)}\n`, () => process.exit(0));

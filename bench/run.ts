@@ -28,6 +28,8 @@ import { ensureImportFiles, importWorkloadNames, runImportWorkloads } from './im
 import { buildWorkloads, type Workload } from './workloads.js';
 
 const log = (text: string) => process.stderr.write(`${text}\n`);
+/** The harness's own requests (samples, ETags, metrics) fail after this long without an answer, never hang the run. */
+const ANSWER_TIMEOUT_MS = 30_000;
 
 interface Sample {
   /** As sent: compressed, for a compressed workload. */
@@ -45,7 +47,7 @@ interface CacheCounts {
 /** The answer cache's counters from GET /metrics, or null when the server does not publish them. */
 async function cacheCounts(hearth: Service): Promise<CacheCounts | null> {
   try {
-    const response = await fetch(`${hearth.baseUrl}/metrics`);
+    const response = await fetch(`${hearth.baseUrl}/metrics`, { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
     const text = await response.text();
     const value = (name: string) =>
       Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
@@ -67,7 +69,10 @@ function hitRate(before: CacheCounts | null, after: CacheCounts | null): number 
 async function etagsOf(hearth: Service, token: string, paths: readonly string[]): Promise<string[]> {
   const etags: string[] = [];
   for (const path of paths) {
-    const response = await fetch(hearth.baseUrl + path, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(hearth.baseUrl + path, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
+    });
     await response.arrayBuffer();
     const etag = response.headers.get('etag');
     if (response.status !== 200 || !etag) throw new Error(`${path} answered ${response.status} without an ETag`);
@@ -82,7 +87,7 @@ function rawGet(
   headers: Record<string, string>,
 ): Promise<{ status: number; coding: string | undefined; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
-    httpGet(url, { headers }, (response) => {
+    const request = httpGet(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
@@ -93,7 +98,11 @@ function rawGet(
         }),
       );
       response.on('error', reject);
-    }).on('error', reject);
+    });
+    request.on('error', reject);
+    request.setTimeout(ANSWER_TIMEOUT_MS, () =>
+      request.destroy(new Error(`${url}: no answer within ${ANSWER_TIMEOUT_MS / 1000} s`)),
+    );
   });
 }
 
@@ -145,6 +154,7 @@ async function sample(hearth: Service, credentials: Record<string, string>, work
 async function searchAvailable(hearth: Service, token: string): Promise<boolean> {
   const response = await fetch(`${hearth.baseUrl}/admin/v0/search?q=probe&type=post`, {
     headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
   });
   await response.arrayBuffer();
   if (response.status === 200) return true;
