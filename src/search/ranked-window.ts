@@ -29,12 +29,19 @@ export async function rankedThrough(n: number, fetch: (limit: number) => Promise
   let limit = n + TIE_SLACK;
   for (;;) {
     const rows = await fetch(limit);
-    const boundary = rows[n - 1];
-    const last = rows[rows.length - 1];
-    if (rows.length < limit || boundary === undefined || last === undefined || last.score !== boundary.score)
-      return rows;
+    if (!tieRunOpen(rows, n, limit)) return rows;
     limit *= 2;
   }
+}
+
+/**
+ * Whether `rows`, the best `limit` matches by score, end inside the run of equal scores that holds the `n`th: more of
+ * that run may be unread, and which of it comes first is decided by dates not yet read.
+ */
+export function tieRunOpen(rows: readonly Scored[], n: number, limit: number): boolean {
+  const boundary = rows[n - 1];
+  const last = rows[rows.length - 1];
+  return rows.length >= limit && boundary !== undefined && last !== undefined && last.score === boundary.score;
 }
 
 const byDateThenId = (a: DocKey, b: DocKey): number =>

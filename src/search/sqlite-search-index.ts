@@ -2,7 +2,7 @@
 // word from its impact postings, an OR of two alternatives from each one's best (sqlite-search-or.ts), other large
 // answers ranked on a budget.
 import { sql, type RawBuilder } from 'kysely';
-import { rankedThrough, windowIds, type Scored } from './ranked-window.js';
+import { TIE_SLACK, tieRunOpen, windowIds, type Scored } from './ranked-window.js';
 import type { SearchBudget } from './search-budget.js';
 import type { SearchHits, SearchIndex, SearchWindow } from './search-index.js';
 import type { SearchQuery } from './search-query.js';
@@ -13,6 +13,7 @@ import {
   bestMatches,
   countMatches,
   docidList,
+  firstMatchesInOrder,
   keysReader,
   rangeOf,
   scopeOf,
@@ -66,11 +67,17 @@ export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
       if (window.offset >= total) return { ids: [], total };
       const rows = async (query: RawBuilder<Scored>): Promise<Scored[]> => (await query.execute(db)).rows;
 
-      /** Best match first over every match (but `except`): the window's end and its ties ranked, dates read for them alone. */
+      /**
+       * Best match first over every match (but `except`): the window's end and its ties ranked, dates read for them
+       * alone; a run of ties longer than was read put in order by the statement instead, its dates read in SQLite.
+       */
       const exactWindow = async (part: SearchWindow, except: readonly number[] = []): Promise<string[]> => {
-        const ranked = await rankedThrough(part.offset + part.limit, (limit) =>
-          rows(bestMatches(scope, match, limit, except, range)),
-        );
+        const end = part.offset + part.limit;
+        const limit = end + TIE_SLACK;
+        const best = await rows(bestMatches(scope, match, limit, except, range));
+        const ranked = tieRunOpen(best, end, limit)
+          ? await rows(firstMatchesInOrder(scope, match, end, except, range))
+          : best;
         return windowIds(ranked, part, keysReader(db, scope));
       };
 

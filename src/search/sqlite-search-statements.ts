@@ -83,6 +83,24 @@ export const bestMatches = (
   order by score limit ${limit}`;
 
 /**
+ * The `limit` first matches in search's full order (bm25, then newer first, then id descending), without `except`: the
+ * ties broken in the statement, each match joined to its dates. For a run of equal scores longer than a ranking can
+ * read and sort (a word in every comment of a channel); `bestMatches` is cheaper when the run is short.
+ */
+export const firstMatchesInOrder = (
+  scope: Scope,
+  match: string,
+  limit: number,
+  except: readonly number[],
+  range: Range,
+) => sql<Scored>`
+  select ${scope.fts}.rowid as docid, ${scope.bm25} as score from ${scope.fts}
+  join ${scope.docs} as keyed on keyed.docid = ${scope.fts}.rowid
+  where ${scope.fts} match ${match} and ${within(scope, range)}
+  ${except.length > 0 ? sql`and +${scope.fts}.rowid not in (${docidList(except)})` : sql``}
+  order by score, keyed.created_at desc, keyed.id desc limit ${limit}`;
+
+/**
  * Reads the dates and ids that break ties between equal scores, for the docids asked only: one JSON parameter, as
  * equal scores can be tens of thousands (a word in every comment), past SQLite's bound on parameters.
  */
