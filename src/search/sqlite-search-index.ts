@@ -13,7 +13,6 @@ import {
   bestMatches,
   countMatches,
   docidList,
-  firstMatchesInOrder,
   keysReader,
   rangeOf,
   scopeOf,
@@ -76,7 +75,7 @@ export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
         const limit = end + TIE_SLACK;
         const best = await rows(bestMatches(scope, match, limit, except, range));
         const ranked = tieRunOpen(best, end, limit)
-          ? await rows(firstMatchesInOrder(scope, match, end, except, range))
+          ? await rows(bestMatches(scope, match, end, except, range, 'here'))
           : best;
         return windowIds(ranked, part, keysReader(db, scope));
       };

@@ -69,36 +69,25 @@ export async function matchingDocids(
 
 export const docidList = (docids: readonly number[]) => sql`select value from json_each(${JSON.stringify(docids)})`;
 
-/** The `limit` best matches by bm25 alone (no docs join: ties are broken later for the page only), without `except`. */
+/**
+ * The `limit` best matches by bm25, without `except`. `ties` 'later' leaves equal scores in any order (no docs join:
+ * they are broken later, for the page only); 'here' puts them in search's full order (then newer first, then id
+ * descending), each match joined to its dates, for a run of equal scores longer than a ranking can read and sort (a
+ * word in every comment of a channel).
+ */
 export const bestMatches = (
   scope: Scope,
   match: string,
   limit: number,
   except: readonly number[],
   range: Range,
+  ties: 'later' | 'here' = 'later',
 ) => sql<Scored>`
   select ${scope.fts}.rowid as docid, ${scope.bm25} as score from ${scope.fts}
+  ${ties === 'here' ? sql`join ${scope.docs} as keyed on keyed.docid = ${scope.fts}.rowid` : sql``}
   where ${scope.fts} match ${match} and ${within(scope, range)}
   ${except.length > 0 ? sql`and +${scope.fts}.rowid not in (${docidList(except)})` : sql``}
-  order by score limit ${limit}`;
-
-/**
- * The `limit` first matches in search's full order (bm25, then newer first, then id descending), without `except`: the
- * ties broken in the statement, each match joined to its dates. For a run of equal scores longer than a ranking can
- * read and sort (a word in every comment of a channel); `bestMatches` is cheaper when the run is short.
- */
-export const firstMatchesInOrder = (
-  scope: Scope,
-  match: string,
-  limit: number,
-  except: readonly number[],
-  range: Range,
-) => sql<Scored>`
-  select ${scope.fts}.rowid as docid, ${scope.bm25} as score from ${scope.fts}
-  join ${scope.docs} as keyed on keyed.docid = ${scope.fts}.rowid
-  where ${scope.fts} match ${match} and ${within(scope, range)}
-  ${except.length > 0 ? sql`and +${scope.fts}.rowid not in (${docidList(except)})` : sql``}
-  order by score, keyed.created_at desc, keyed.id desc limit ${limit}`;
+  order by score${ties === 'here' ? sql`, keyed.created_at desc, keyed.id desc` : sql``} limit ${limit}`;
 
 /**
  * Reads the dates and ids that break ties between equal scores, for the docids asked only: one JSON parameter, as
