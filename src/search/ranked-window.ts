@@ -23,22 +23,27 @@ export const TIE_SLACK = 32;
 /**
  * Rows ranked by score with every row tied with the `n`th included: `fetch(limit)` returns the
  * `limit` best rows (any of equal scores at its end); reading on while its last row ties with the
- * `n`th proves the run of ties complete without ranking twice in the usual case.
+ * `n`th proves the run of ties complete without ranking twice in the usual case. Given `ordered(n)`
+ * (the first `n` in search's full order, ties broken by the store), a run still open after the first
+ * read is answered by it at once instead of read again at twice the length until it closes (a word in
+ * every comment of a channel is one run of tens of thousands).
  */
-export async function rankedThrough(n: number, fetch: (limit: number) => Promise<Scored[]>): Promise<Scored[]> {
+export async function rankedThrough(
+  n: number,
+  fetch: (limit: number) => Promise<Scored[]>,
+  ordered?: (n: number) => Promise<Scored[]>,
+): Promise<Scored[]> {
   let limit = n + TIE_SLACK;
   for (;;) {
     const rows = await fetch(limit);
     if (!tieRunOpen(rows, n, limit)) return rows;
+    if (ordered) return ordered(n);
     limit *= 2;
   }
 }
 
-/**
- * Whether `rows`, the best `limit` matches by score, end inside the run of equal scores that holds the `n`th: more of
- * that run may be unread, and which of it comes first is decided by dates not yet read.
- */
-export function tieRunOpen(rows: readonly Scored[], n: number, limit: number): boolean {
+/** Whether `rows`, the best `limit` by score, end inside the run of equal scores that holds the `n`th. */
+function tieRunOpen(rows: readonly Scored[], n: number, limit: number): boolean {
   const boundary = rows[n - 1];
   const last = rows[rows.length - 1];
   return rows.length >= limit && boundary !== undefined && last !== undefined && last.score === boundary.score;

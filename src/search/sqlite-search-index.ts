@@ -2,7 +2,7 @@
 // word from its impact postings, an OR of two alternatives from each one's best (sqlite-search-or.ts), other large
 // answers ranked on a budget.
 import { sql, type RawBuilder } from 'kysely';
-import { TIE_SLACK, tieRunOpen, windowIds, type Scored } from './ranked-window.js';
+import { rankedThrough, windowIds, type Scored } from './ranked-window.js';
 import type { SearchBudget } from './search-budget.js';
 import type { SearchHits, SearchIndex, SearchWindow } from './search-index.js';
 import type { SearchQuery } from './search-query.js';
@@ -68,15 +68,14 @@ export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
 
       /**
        * Best match first over every match (but `except`): the window's end and its ties ranked, dates read for them
-       * alone; a run of ties longer than was read put in order by the statement instead, its dates read in SQLite.
+       * alone; a run of ties longer than the first read put in order by the statement instead.
        */
       const exactWindow = async (part: SearchWindow, except: readonly number[] = []): Promise<string[]> => {
-        const end = part.offset + part.limit;
-        const limit = end + TIE_SLACK;
-        const best = await rows(bestMatches(scope, match, limit, except, range));
-        const ranked = tieRunOpen(best, end, limit)
-          ? await rows(bestMatches(scope, match, end, except, range, 'here'))
-          : best;
+        const ranked = await rankedThrough(
+          part.offset + part.limit,
+          (limit) => rows(bestMatches(scope, match, limit, except, range)),
+          (n) => rows(bestMatches(scope, match, n, except, range, 'here')),
+        );
         return windowIds(ranked, part, keysReader(db, scope));
       };
 

@@ -14,7 +14,7 @@ const TIED = 150;
 const comment = (n: number, body: string) => ({
   kind: 'comment',
   id: `tiecmt${String(n).padStart(6, '0')}`,
-  created_at: `2025-03-0${(n * 7) % 5}T10:00:00Z`.replace('-00T', '-05T'),
+  created_at: `2025-03-0${((n * 7) % 5) + 1}T10:00:00Z`,
   parent_post_id: 'tieparent001',
   author_profile_id: profileIds.ada,
   body_plaintext: body,
