@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createMetrics, type Metrics } from './metrics/metrics.js';
 import { watchParent } from './lib/parent-watch.js';
 import { endPastHungUpTerminal } from './lib/hung-up-terminal.js';
+import { holdStopSignals, STOP_SIGNALS } from './lib/stop-signals.js';
 import { upgradeStore } from './store-upgrade.js';
 import { createEventWritesService } from './events/event-writes.service.js';
 import { parseDuration } from './lib/duration.js';
@@ -87,9 +88,50 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     await Promise.all([dispatcher?.stop(), announcer?.stop(), slackSync?.stop()]);
   });
 
+  // One stop signal (or, under npm, the exit of the launcher) drains (app.close waits for requests in flight, new ones
+  // get 503) and exits 0; another signal later than its echo, an uncaught error or a drain longer than DRAIN_MS exits
+  // 1. close-with-grace runs the drain and answers errors and the other signals; SIGINT and SIGTERM come through
+  // stop-signals.ts, which holds them for the process's life (see there why).
+  // Installed before listening: a signal that comes as soon as the server answers, while its senders and Slack's
+  // sockets are still starting, drains as any other (it waits for them to have started, then stops them).
+  let closing = false;
+  let parentGone = false;
+  let stopSignal: NodeJS.Signals | null = null;
+  let markStarted = () => {};
+  const started = new Promise<void>((resolve) => (markStarted = resolve));
+  const grace = closeWithGrace(
+    { delay: DRAIN_MS, logger: app.log, skip: [...STOP_SIGNALS] },
+    async ({ signal, err }) => {
+      closing = true;
+      if (err) app.log.error({ err }, 'uncaught error: shutting down');
+      else if (parentGone)
+        app.log.info(
+          { parent: options.parentPid },
+          'the process that started Hearth exited: finishing requests in flight',
+        );
+      else app.log.info({ signal: signal ?? stopSignal }, 'shutting down: finishing requests in flight');
+      await started;
+      await app.close();
+    },
+  );
+  const insist = (signal: NodeJS.Signals) => {
+    app.log.error(`second ${signal}, exiting`);
+    process.exit(1);
+  };
+  const signals = holdStopSignals({
+    first: (signal) => {
+      if (closing) return insist(signal);
+      stopSignal = signal;
+      void grace.close();
+    },
+    again: insist,
+  });
+
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    grace.uninstall();
+    signals.release();
     await app.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new PortInUseError(
@@ -147,30 +189,19 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   app.slackInbox.subscribe(() => inbox.wake());
   // Socket Mode (slack/socket-mode.ts): a socket per community whose connection holds an app-level token, its
   // envelopes written to the same inbox. Connections made after the start are taken at the next start.
-  sockets = await startSocketMode({
-    store: owned,
-    intake: app.slackIntake,
-    apiUrl: config.slackApiUrl,
-    log: app.log.child({ component: 'slack-socket-mode' }),
-  });
+  try {
+    sockets = await startSocketMode({
+      store: owned,
+      intake: app.slackIntake,
+      apiUrl: config.slackApiUrl,
+      log: app.log.child({ component: 'slack-socket-mode' }),
+    });
+  } finally {
+    // The last of the start: a signal's drain, waiting on it, stops what did start.
+    markStarted();
+  }
   if (sockets.count > 0) app.log.info({ sockets: sockets.count }, 'Slack Socket Mode on');
 
-  // close-with-grace: one signal (or, under npm, the exit of the launcher) drains (app.close waits for requests in
-  // flight, new ones get 503) and exits 0;
-  // a second signal, an uncaught error or a drain longer than DRAIN_MS exits 1.
-  let closing = false;
-  let parentGone = false;
-  const grace = closeWithGrace({ delay: DRAIN_MS, logger: app.log }, async ({ signal, err }) => {
-    closing = true;
-    if (err) app.log.error({ err }, 'uncaught error: shutting down');
-    else if (parentGone)
-      app.log.info(
-        { parent: options.parentPid },
-        'the process that started Hearth exited: finishing requests in flight',
-      );
-    else app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    await app.close();
-  });
   endPastHungUpTerminal();
   if (options.parentPid !== undefined) {
     const stopWatching = watchParent(options.parentPid, () => {
