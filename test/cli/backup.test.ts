@@ -1,7 +1,7 @@
 // `hearth backup FILE`: SQLite's online backup and PostgreSQL's pg_dump, each into a file only its owner may read,
 // that brings back the same rows; what it refuses, and what it says when pg_dump is missing.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
@@ -22,8 +22,12 @@ async function database(): Promise<string> {
   return made.url;
 }
 
-/** A folder of the test's own for backups. */
-const folder = () => mkdtempSync(join(tmpdir(), 'hearth-backup-'));
+/** A folder of the test's own for backups, removed after the test. */
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-backup-'));
+  dropping.push(async () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 async function withStore<T>(url: string, work: (store: Store) => Promise<T>): Promise<T> {
   const store = openStore(url, 2, { queryMs: 20_000, acquireMs: 20_000 });
