@@ -1,5 +1,5 @@
 // The `hearth` command line, run in-process against a fresh store.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -35,7 +35,10 @@ async function run(args: string[], stdin = '') {
 beforeAll(async () => {
   database = await createTestDatabase();
 });
-afterAll(() => database.drop());
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await database.drop();
+});
 
 describe('hearth', () => {
   it('creates and lists communities, refusing duplicates and bad slugs', async () => {

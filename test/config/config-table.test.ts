@@ -1,8 +1,8 @@
 // The configuration table of docs/configuration.md is generated from the config schema: every setting has a variable and a meaning, and the table is current.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { configDocUrl, configTable, withConfigTable } from '../../scripts/config-table.js';
 import { ConfigSchema, variables } from '../../src/config.js';
 import { withEnvFile } from '../../src/env-file.js';
@@ -23,6 +23,7 @@ describe('configuration reference', () => {
 
   it('reads .env under the real environment', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hearth-env-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     writeFileSync(
       join(dir, '.env'),
       '# Hearth settings for this folder\nPORT=3999\nLOG_LEVEL=warn\nDATABASE_URL="postgres://u@db/hearth"\n',

@@ -1,7 +1,7 @@
 // The import loses nothing without a word: unknown fields are refused (or dropped when asked), local times
 // are read in the record's time zone, bare author ids and null nested scalars are accepted, and one run
 // names every bad line in plain words; a dry run checks a whole file and writes nothing.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -347,6 +347,7 @@ describe('every bad line in one run', () => {
 
 describe('hearth import', () => {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-import-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const run = async (args: string[]) => {
     const out: string[] = [];
     const err: string[] = [];

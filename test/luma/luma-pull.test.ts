@@ -2,10 +2,10 @@
 // out after its Retry-After, each event's hosts; the mapping field by field; a second pull updates and never
 // duplicates; a bad entry or a refused key keeps nothing; the command line reads the key from a file.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createLumaClient, LumaError } from '../../src/luma/luma-api.js';
 import { eventIdFor, pullLuma } from '../../src/luma/luma-pull.js';
 import { baseRecords, profileIds } from '../../fixtures/community.js';
@@ -298,6 +298,7 @@ describe('failures keep nothing', () => {
 describe('hearth luma pull', () => {
   it('reads the key from --api-key-file or LUMA_API_KEY, never from its arguments', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hearth-luma-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = join(dir, 'luma.key');
     writeFileSync(file, `${KEY}\n`);
     const env = { DATABASE_URL: t.testStore.url, LUMA_API_URL: luma.url };
@@ -332,6 +333,8 @@ describe('hearth serve --luma-pull-every', () => {
   });
 
   it('hearth serve --luma-pull-every 15m pulls at start inside the server, logs the run, and stops on SIGTERM', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'hearth-luma-serve-'));
+    onTestFinished(() => rmSync(cwd, { recursive: true, force: true }));
     luma.events.push(lumaEvent('evt-serve001', { name: 'Pulled by serve' }));
     const child = spawn(
       process.execPath,
@@ -346,7 +349,7 @@ describe('hearth serve --luma-pull-every', () => {
         '15m',
       ],
       {
-        cwd: mkdtempSync(join(tmpdir(), 'hearth-luma-serve-')),
+        cwd,
         env: {
           ...process.env,
           DATABASE_URL: t.testStore.url,

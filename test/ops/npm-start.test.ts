@@ -9,10 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../helpers/test-store.js';
 import { ensureBuilt, freePort, root, watch } from '../helpers/processes.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'hearth-start-'));
+// Made when the tests run (skipped on PostgreSQL, where no afterAll would remove it).
+let dir = '';
 
-beforeAll(() => ensureBuilt(), 180_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'hearth-start-'));
+  ensureBuilt();
+}, 180_000);
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 async function npmStart(port: number) {
   const child = spawn('npm', ['start', '--silent'], {
