@@ -1,7 +1,7 @@
 // SIGINT and SIGTERM, the signals that stop a server, listened to for the whole life of the process. Node puts back a
 // signal's default (end the process at once: nothing drained, buffered log lines lost) whenever its last listener
 // goes, as close-with-grace's one-time listener does before it adds the next; and under `npm start` a Ctrl-C comes
-// twice, from the terminal and as npm hands it on, so the copy could land in that gap (seen: 6 of 66 starts).
+// twice, from the terminal and as npm hands it on, so the copy could land in that gap (seen in 7 of 87 starts).
 
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 
