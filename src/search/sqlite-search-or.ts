@@ -41,7 +41,10 @@ function alternativesOf(query: SearchQuery): [Clause, Clause] | null {
 
 interface Ranking {
   readonly total: number;
-  /** Best first (lower bm25), every match tied with the `n`th included. */
+  /**
+   * Best first (lower bm25): every match tied with the `n`th included, or, where that run of ties is longer than
+   * rankedThrough's first read, the first `n` in search's full order (score, newer, id).
+   */
   readonly ranked: Scored[];
 }
 
@@ -76,6 +79,7 @@ async function alone(
   const ranked = await rankedThrough(
     n,
     async (limit) => (await bestMatches(scope, match, limit, [], range).execute(db)).rows,
+    async (limit) => (await bestMatches(scope, match, limit, [], range, 'here').execute(db)).rows,
   );
   return { total, ranked };
 }
@@ -88,7 +92,9 @@ async function alone(
  * ranked by FTS5 over the intersection alone. A post matching `a` only scores its `a` part, so one outside a's best n
  * is beaten by those n (each scores at least its `a` part). A post of a's best n that also matches `b` but is not
  * among the intersection's best n is kept with its `a` part only, which ranks it below the intersection's nth: it
- * never reaches the first n.
+ * never reaches the first n. Each "best n" may be cut inside a run of equal scores by search's full order (score, then
+ * newer, then id) instead of scored to the run's end: the argument holds in that order too, as every part of a score
+ * is at most zero and the dates and ids that break ties are the same in each ranking.
  */
 export async function orRanking(
   db: Kysely<Database>,
@@ -112,7 +118,11 @@ export async function orRanking(
   const bestOfBoth =
     inBoth === 0
       ? []
-      : await rankedThrough(n, async (limit) => (await bestMatches(scope, both, limit, [], range).execute(db)).rows);
+      : await rankedThrough(
+          n,
+          async (limit) => (await bestMatches(scope, both, limit, [], range).execute(db)).rows,
+          async (limit) => (await bestMatches(scope, both, limit, [], range, 'here').execute(db)).rows,
+        );
   const best = new Map<number, number>();
   for (const row of [...onlyA.ranked, ...onlyB.ranked])
     best.set(row.docid, Math.min(row.score, best.get(row.docid) ?? row.score));
