@@ -1,8 +1,9 @@
 // The Web API client of the announcement sender (@slack/web-api): unlike the sync's, it never retries by itself.
 // A retried chat.postMessage could post twice, so every failure comes back at once, sorted by what it says about
 // the call: Slack refused it (nothing done), rate limited it (nothing done; its Retry-After), or the answer never
-// came (a timeout, a broken connection, a 5xx: the call may have taken effect).
-import { WebAPIHTTPError, WebAPIPlatformError, WebAPIRateLimitedError, WebClient } from '@slack/web-api';
+// came (a timeout, a broken connection, a 5xx: the call may have taken effect). The client is loaded at the first
+// call: a server with nothing to announce does not hold it in memory.
+import type { WebClient } from '@slack/web-api';
 import type { JsonRecord } from '../content/loose-json.js';
 
 export type ChatFailure =
@@ -40,26 +41,35 @@ const quiet = {
   setName() {},
 };
 
-function failureOf(error: unknown): ChatFailure {
-  if (error instanceof WebAPIRateLimitedError) return { kind: 'rate_limited', retryAfterSeconds: error.retryAfter };
-  if (error instanceof WebAPIPlatformError) return { kind: 'refused', error: error.data.error };
-  if (error instanceof WebAPIHTTPError) return { kind: 'uncertain', error: `HTTP ${error.statusCode}` };
+type Sdk = typeof import('@slack/web-api');
+
+function failureOf(sdk: Sdk, error: unknown): ChatFailure {
+  if (error instanceof sdk.WebAPIRateLimitedError) return { kind: 'rate_limited', retryAfterSeconds: error.retryAfter };
+  if (error instanceof sdk.WebAPIPlatformError) return { kind: 'refused', error: error.data.error };
+  if (error instanceof sdk.WebAPIHTTPError) return { kind: 'uncertain', error: `HTTP ${error.statusCode}` };
   return { kind: 'uncertain', error: error instanceof Error ? error.message : String(error) };
 }
 
 export function chatApi(options: { token: string; apiUrl: string; timeoutMs: number }): ChatApi {
-  const client = new WebClient(options.token, {
-    slackApiUrl: options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`,
-    logger: quiet,
-    retryConfig: { retries: 0 },
-    rejectRateLimitedCalls: true,
-    timeout: options.timeoutMs,
-  });
+  let loaded: Promise<{ sdk: Sdk; client: WebClient }> | null = null;
+  const load = async () => {
+    const sdk = await import('@slack/web-api');
+    const client = new sdk.WebClient(options.token, {
+      slackApiUrl: options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`,
+      logger: quiet,
+      retryConfig: { retries: 0 },
+      rejectRateLimitedCalls: true,
+      timeout: options.timeoutMs,
+    });
+    return { sdk, client };
+  };
   return async (method, args) => {
+    loaded ??= load();
+    const { sdk, client } = await loaded;
     try {
       return (await client.apiCall(method, args)) as unknown as JsonRecord;
     } catch (error) {
-      throw new ChatCallError(method, failureOf(error));
+      throw new ChatCallError(method, failureOf(sdk, error));
     }
   };
 }

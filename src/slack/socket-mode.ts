@@ -2,8 +2,9 @@
 // an app-level token (the official @slack/socket-mode client: apps.connections.open, `hello`, a new socket after a
 // `disconnect` or a lost one). Each `events_api` envelope goes to the inbox through the request URL's intake (the
 // same dedupe on event_id) and is acknowledged only once its write committed: an envelope not acknowledged is sent
-// again by Slack, so nothing is lost if the write fails or the process dies first. The applier does the rest.
-import { SocketModeClient } from '@slack/socket-mode';
+// again by Slack, so nothing is lost if the write fails or the process dies first. The applier does the rest. The
+// client is loaded only when a connection holds an app-level token: other servers do not hold it in memory.
+import type { SocketModeClient } from '@slack/socket-mode';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../db/store.js';
 import { AppError } from '../errors.js';
@@ -46,25 +47,30 @@ function clientLogger(log: SocketModeOptions['log'], community: string) {
   };
 }
 
+type ClientOptions = ConstructorParameters<typeof SocketModeClient>[0];
+
 /**
  * The official client, but a message it cannot read (an `events_api` envelope without `payload.event`, a JSON
  * `null`) is logged and dropped: the client's own reading would reject outside any handler and end the process.
  */
-class GuardedSocketModeClient extends SocketModeClient {
-  constructor(
-    options: ConstructorParameters<typeof SocketModeClient>[0],
-    private readonly onUnreadable: (error: unknown) => void,
-  ) {
-    super(options);
-  }
-
-  protected override async onWebSocketMessage(data: string | ArrayBuffer, isBinary: boolean): Promise<void> {
-    try {
-      await super.onWebSocketMessage(data, isBinary);
-    } catch (error) {
-      this.onUnreadable(error);
+async function guardedClientClass() {
+  const { SocketModeClient } = await import('@slack/socket-mode');
+  return class GuardedSocketModeClient extends SocketModeClient {
+    constructor(
+      options: ClientOptions,
+      private readonly onUnreadable: (error: unknown) => void,
+    ) {
+      super(options);
     }
-  }
+
+    protected override async onWebSocketMessage(data: string | ArrayBuffer, isBinary: boolean): Promise<void> {
+      try {
+        await super.onWebSocketMessage(data, isBinary);
+      } catch (error) {
+        this.onUnreadable(error);
+      }
+    }
+  };
 }
 
 /** Opens a socket per community with an app-level token; `stop` closes them. `ready` settles once each said hello. */
@@ -72,8 +78,10 @@ export async function startSocketMode(options: SocketModeOptions) {
   const { store, intake, log } = options;
   const clients: SocketModeClient[] = [];
   const opened: Promise<unknown>[] = [];
-  for (const connection of await socketModeConnections(store.db)) {
-    if (connection.app_token === null) continue;
+  const connections = (await socketModeConnections(store.db)).filter((connection) => connection.app_token !== null);
+  const GuardedSocketModeClient = connections.length > 0 ? await guardedClientClass() : null;
+  for (const connection of connections) {
+    if (connection.app_token === null || GuardedSocketModeClient === null) continue;
     const communityId = connection.id;
     const client = new GuardedSocketModeClient(
       {

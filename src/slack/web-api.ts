@@ -1,7 +1,8 @@
 // Slack's Web API through its official client (@slack/web-api): every call a POST with the bot token, a 429 waited
 // out for its Retry-After (the client pauses its queue), other failures retried a few times. The client logs
-// nothing of its own here; the token is never logged or written anywhere.
-import { WebClient, WebClientEvent } from '@slack/web-api';
+// nothing of its own here; the token is never logged or written anywhere. The client is loaded at the first call:
+// a server that never syncs does not hold it in memory.
+import type { WebClient } from '@slack/web-api';
 import type { JsonRecord } from '../content/loose-json.js';
 
 export interface SlackApiOptions {
@@ -31,7 +32,8 @@ const quiet = {
   setName() {},
 };
 
-export function slackApi(options: SlackApiOptions): SlackApi {
+async function clientOf(options: SlackApiOptions): Promise<WebClient> {
+  const { WebClient, WebClientEvent } = await import('@slack/web-api');
   const client = new WebClient(options.token, {
     slackApiUrl: options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`,
     logger: quiet,
@@ -42,9 +44,15 @@ export function slackApi(options: SlackApiOptions): SlackApi {
   client.on(WebClientEvent.RATE_LIMITED, (seconds: number, { url }: { url: string }) =>
     options.onRateLimited?.(seconds, url.slice(url.lastIndexOf('/') + 1)),
   );
+  return client;
+}
+
+export function slackApi(options: SlackApiOptions): SlackApi {
+  let client: Promise<WebClient> | null = null;
   return async (method, args) => {
     try {
-      return (await client.apiCall(method, args)) as unknown as JsonRecord;
+      client ??= clientOf(options);
+      return (await (await client).apiCall(method, args)) as unknown as JsonRecord;
     } catch (error) {
       throw new SlackApiError(`${method} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
