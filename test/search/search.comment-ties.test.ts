@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseRecords, profileIds } from '../../fixtures/community.js';
 import { datedPost } from '../helpers/dated-post.js';
+import { fullOrder, searchPage } from '../helpers/search-pages.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -22,11 +23,6 @@ const comment = (n: number, body: string) => ({
 const tied = Array.from({ length: TIED }, (_, i) => comment(i + 1, 'The harbor lantern is lit'));
 const better = Array.from({ length: 4 }, (_, i) => comment(TIED + 1 + i, 'The harbor harbor lantern lit'));
 
-const fullOrder = (records: { id: string; created_at: string }[]) =>
-  [...records]
-    .sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1))
-    .map((record) => record.id);
-
 beforeAll(async () => {
   t = await createTestApp();
   ({ token } = await t.seed('comment-ties', [
@@ -38,15 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function page(q: string, page: number, perPage: number): Promise<{ ids: string[]; total: number }> {
-  const res = await t.get(
-    `/admin/v0/search?type=comment&q=${encodeURIComponent(q)}&page=${page}&per_page=${perPage}`,
-    token,
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  const { data } = res.json();
-  return { ids: data.records.map((record: { id: string }) => record.id), total: data.total_records };
-}
+const page = (q: string, n: number, perPage: number) => searchPage(t, token, 'comment', q, n, perPage);
 
 describe('comment search over a long run of equal scores', () => {
   const expected = [...fullOrder(better), ...fullOrder(tied)];

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseRecords } from '../../fixtures/community.js';
 import { datedPost } from '../helpers/dated-post.js';
+import { fullOrder, searchPage } from '../helpers/search-pages.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
@@ -19,26 +20,13 @@ const harbor = Array.from({ length: TIED }, (_, i) => post('harbor', i + 1, 'The
 const beacon = Array.from({ length: TIED }, (_, i) => post('beacon', i + 1, 'The beacon lantern is lit'));
 const both = Array.from({ length: 5 }, (_, i) => post('orboth', i + 1, 'The harbor beacon lamp lit'));
 
-const fullOrder = (records: { id: string; created_at: string }[]) =>
-  [...records]
-    .sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1))
-    .map((record) => record.id);
-
 beforeAll(async () => {
   t = await createTestApp();
   ({ token } = await t.seed('or-ties', [...baseRecords, ...harbor, ...beacon, ...both]));
 });
 afterAll(() => t.close());
 
-async function page(q: string, page: number, perPage: number): Promise<{ ids: string[]; total: number }> {
-  const res = await t.get(
-    `/admin/v0/search?type=post&q=${encodeURIComponent(q)}&page=${page}&per_page=${perPage}`,
-    token,
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  const { data } = res.json();
-  return { ids: data.records.map((record: { id: string }) => record.id), total: data.total_records };
-}
+const page = (q: string, n: number, perPage: number) => searchPage(t, token, 'post', q, n, perPage);
 
 describe('`a OR b` over long runs of equal scores', () => {
   const expected = [...fullOrder(both), ...fullOrder([...harbor, ...beacon])];
