@@ -43,6 +43,11 @@ export interface ServerOptions {
   slackStateDir?: string;
   /** The Slack announcer's timings (tests shorten them). */
   announcer?: Pick<AnnouncerOptions, 'pollMs' | 'timeoutMs' | 'retryBaseMs' | 'maxAttempts'>;
+  /**
+   * What the caller says once the server is up (`serve`'s address, `start`'s token and curl line): the last of the
+   * start, so a stop signal's drain waits for it and the store it reads stays open until it is done.
+   */
+  onStarted?(app: FastifyInstance): Promise<void> | void;
 }
 
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<FastifyInstance> {
@@ -141,6 +146,19 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     throw error;
   }
 
+  // Watched from as soon as the server answers: a terminal closed or a launcher gone while the rest starts (or while
+  // `start` prints its token) stops it too.
+  endPastHungUpTerminal();
+  if (options.parentPid !== undefined) {
+    const stopWatching = watchParent(options.parentPid, () => {
+      // A Ctrl-C reaches the whole foreground group: Hearth may already be draining when its shell dies of it.
+      if (closing) return;
+      parentGone = true;
+      void grace.close();
+    });
+    app.server.once('close', stopWatching);
+  }
+
   // Every serving process sends webhooks; the outbox's claims keep two processes from sending one message at once.
   dispatcher = startDispatcher({
     store: owned,
@@ -196,21 +214,20 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       apiUrl: config.slackApiUrl,
       log: app.log.child({ component: 'slack-socket-mode' }),
     });
+    if (sockets.count > 0) app.log.info({ sockets: sockets.count }, 'Slack Socket Mode on');
+    await options.onStarted?.(app);
+  } catch (error) {
+    // A start that failed after listening stops what did start, unless a signal's drain is already doing so.
+    if (!closing) {
+      grace.uninstall();
+      signals.release();
+      await app.close();
+    }
+    throw error;
   } finally {
     // The last of the start: a signal's drain, waiting on it, stops what did start.
     markStarted();
   }
-  if (sockets.count > 0) app.log.info({ sockets: sockets.count }, 'Slack Socket Mode on');
 
-  endPastHungUpTerminal();
-  if (options.parentPid !== undefined) {
-    const stopWatching = watchParent(options.parentPid, () => {
-      // A Ctrl-C reaches the whole foreground group: Hearth may already be draining when its shell dies of it.
-      if (closing) return;
-      parentGone = true;
-      void grace.close();
-    });
-    app.server.once('close', stopWatching);
-  }
   return app;
 }

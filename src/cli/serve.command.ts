@@ -35,22 +35,33 @@ export async function listenConfig(ctx: CliContext, options: ListenOptions): Pro
 export async function serve(
   io: Output,
   config: Config,
-  options: { store?: Store; metrics?: Metrics; clock?: Clock; parentPid?: number } = {},
+  options: {
+    store?: Store;
+    metrics?: Metrics;
+    clock?: Clock;
+    parentPid?: number;
+    /** Lines to print after the address, before a stop may close the store they read (startServer's onStarted). */
+    onStarted?(app: FastifyInstance): Promise<void>;
+  } = {},
 ): Promise<FastifyInstance> {
   const { startServer, PortInUseError } = await import('../server.js');
-  let app: FastifyInstance;
   try {
-    app = await startServer(config, options);
+    return await startServer(config, {
+      ...options,
+      onStarted: async (app) => {
+        const address = app.server.address();
+        const where =
+          typeof address === 'object' && address ? `http://${config.host}:${address.port}` : String(address);
+        io.err(
+          `Hearth serving ${where}/admin/v0 (store: ${app.store.dialect.name}); docs at ${where}/docs, metrics at ${where}/metrics.`,
+        );
+        await options.onStarted?.(app);
+      },
+    });
   } catch (error) {
     if (error instanceof PortInUseError) throw new CliError(error.message);
     throw error;
   }
-  const address = app.server.address();
-  const where = typeof address === 'object' && address ? `http://${config.host}:${address.port}` : String(address);
-  io.err(
-    `Hearth serving ${where}/admin/v0 (store: ${app.store.dialect.name}); docs at ${where}/docs, metrics at ${where}/metrics.`,
-  );
-  return app;
 }
 
 /** The community, key and period of `serve`'s Luma pull, or a refusal naming what is missing. */

@@ -64,12 +64,19 @@ export function startCommand(program: Command, ctx: CliContext, progress: Progre
           ctx.io.out(`Demo community 'demo' holds ${records} records and ${tokens} token(s); not filled again.`);
         }
         // Listening comes before the token and the curl line: a port in use stops Hearth before it points anyone there.
+        // They are printed as the last of the start: a Ctrl-C meanwhile drains once they are out, with the store open.
         handedOver = true;
-        app = await serve(ctx.io, config, { store, clock: ctx.clock, parentPid: ctx.launcherPid });
-        const signIn = config.console ? await consoleSignInLines(ctx, store, config) : [];
-        // printDemoToken prints its lines after its last await: the sign-in lines follow them in the same turn.
-        await printDemoToken(ctx, store, community, config);
-        for (const line of signIn) ctx.io.out(line);
+        app = await serve(ctx.io, config, {
+          store,
+          clock: ctx.clock,
+          parentPid: ctx.launcherPid,
+          onStarted: async () => {
+            const signIn = config.console ? await consoleSignInLines(ctx, store, config) : [];
+            // printDemoToken prints its lines after its last await: the sign-in lines follow them in the same turn.
+            await printDemoToken(ctx, store, community, config);
+            for (const line of signIn) ctx.io.out(line);
+          },
+        });
       } catch (error) {
         if (app) await app.close();
         else if (!handedOver) await store.close();

@@ -110,6 +110,41 @@ describe('signals stop the server', () => {
     180_000,
   );
 
+  // `hearth start` prints its token and curl line after listening, reading the store the drain closes: a Ctrl-C the
+  // moment it says it serves lets those lines out, then drains (before, they were cut off, or an error followed).
+  it('Ctrl-C as `hearth start` says it serves: the token and curl line still printed, a drain, exit 0', async () => {
+    const port = await freePort();
+    const child = spawn(join(root, 'bin/hearth.js'), ['start', '--quiet'], {
+      cwd: root,
+      detached: true,
+      env: { ...process.env, DATABASE_URL: join(dir, `${port}.db`), PORT: String(port), LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    let sent = false;
+    const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once('close', (code, signal) => resolve({ code, signal })),
+    );
+    child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      if (!sent && err.includes('Hearth serving')) {
+        sent = true;
+        process.kill(-(child.pid ?? 0), 'SIGINT');
+      }
+    });
+    expect(await closed).toEqual({ code: 0, signal: null });
+    expect(sent).toBe(true);
+    const lines = out.split('\n');
+    const curl = lines.findIndex((line) => line.trimStart().startsWith('curl '));
+    expect(curl, out).toBeGreaterThanOrEqual(0);
+    // The drain is logged at the signal; it closes the store once those lines are out.
+    expect(lines.filter((line) => line.includes('shutting down: finishing requests in flight'))).toHaveLength(1);
+    expect(err.split('\n').filter((line) => /error/i.test(line))).toEqual([]);
+    expect(await healthz(port)).toBe('refused');
+  }, 180_000);
+
   it('SIGINT to the bin alone drains and stops the server, exit 0', async () => {
     const port = await freePort();
     const { child, closed } = await start('bin/hearth.js serve', port);
