@@ -132,6 +132,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     again: insist,
   });
 
+  // Before listening, as the signals: a terminal closed as soon as the server answers (its SIGHUP drained by
+  // close-with-grace) must not leave Hearth spinning on the terminal at exit.
+  endPastHungUpTerminal();
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -146,9 +149,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     throw error;
   }
 
-  // Watched from as soon as the server answers: a terminal closed or a launcher gone while the rest starts (or while
-  // `start` prints its token) stops it too.
-  endPastHungUpTerminal();
+  // Watched from as soon as the server answers: a launcher gone while the rest starts (or while `start` prints its
+  // token) stops it too.
   if (options.parentPid !== undefined) {
     const stopWatching = watchParent(options.parentPid, () => {
       // A Ctrl-C reaches the whole foreground group: Hearth may already be draining when its shell dies of it.
