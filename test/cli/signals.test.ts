@@ -39,34 +39,47 @@ const messages = (stderr: string) =>
     .filter((line) => line.startsWith('{'))
     .map((line) => (JSON.parse(line) as { msg: string }).msg);
 
-/** Starts Hearth the given way, in its own process group as a shell's job is, and waits until it answers. */
-async function start(way: string, port: number) {
-  const { command, args } = ways[way] ?? { command: '', args: [] };
+/**
+ * Runs a command in its own process group, as a shell's job is, on `port` and a store of its own; its output kept, and
+ * `onErr` told of each piece of its standard error as it comes.
+ */
+function job(command: string, args: string[], port: number, onErr: (err: string) => void = () => {}) {
   const child = spawn(command, args, {
     cwd: root,
     detached: true,
     env: { ...process.env, DATABASE_URL: join(dir, `${port}.db`), PORT: String(port), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const output = { out: '', err: '' };
+  child.stdout?.on('data', (chunk: Buffer) => (output.out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output.err += chunk.toString();
+    onErr(output.err);
+  });
   // 'close' comes once every process holding the child's pipes has exited: npm, its shell and Hearth.
   const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('close', (code, signal) => resolve({ code, signal })),
   );
+  return { child, output, closed };
+}
+
+/** Starts Hearth the given way as a job, and waits until it answers. */
+async function start(way: string, port: number) {
+  const { command, args } = ways[way] ?? { command: '', args: [] };
+  const { child, output, closed } = job(command, args, port);
   // Generous: on a loaded machine npm, its shell and Hearth's first start together have taken over a minute.
   const deadline = Date.now() + 120_000;
   for (let last = await healthz(port); last !== 200; last = await healthz(port)) {
     if (Date.now() > deadline || child.exitCode !== null) {
       // Not left running: the whole job (npm, its shell, Hearth) goes.
       if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      throw new Error(`${way} did not start (exit ${child.exitCode}, /healthz ${last}):\n${err}\n${out.slice(-2000)}`);
+      throw new Error(
+        `${way} did not start (exit ${child.exitCode}, /healthz ${last}):\n${output.err}\n${output.out.slice(-2000)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, closed, logged: () => messages(out) };
+  return { child, closed, logged: () => messages(output.out) };
 }
 
 describe('signals stop the server', () => {
@@ -114,21 +127,8 @@ describe('signals stop the server', () => {
   // moment it says it serves lets those lines out, then drains (before, they were cut off, or an error followed).
   it('Ctrl-C as `hearth start` says it serves: the token and curl line still printed, a drain, exit 0', async () => {
     const port = await freePort();
-    const child = spawn(join(root, 'bin/hearth.js'), ['start', '--quiet'], {
-      cwd: root,
-      detached: true,
-      env: { ...process.env, DATABASE_URL: join(dir, `${port}.db`), PORT: String(port), LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
     let sent = false;
-    const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-      child.once('close', (code, signal) => resolve({ code, signal })),
-    );
-    child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
+    const { child, output, closed } = job(join(root, 'bin/hearth.js'), ['start', '--quiet'], port, (err) => {
       if (!sent && err.includes('Hearth serving')) {
         sent = true;
         process.kill(-(child.pid ?? 0), 'SIGINT');
@@ -136,12 +136,12 @@ describe('signals stop the server', () => {
     });
     expect(await closed).toEqual({ code: 0, signal: null });
     expect(sent).toBe(true);
-    const lines = out.split('\n');
+    const lines = output.out.split('\n');
     const curl = lines.findIndex((line) => line.trimStart().startsWith('curl '));
-    expect(curl, out).toBeGreaterThanOrEqual(0);
+    expect(curl, output.out).toBeGreaterThanOrEqual(0);
     // The drain is logged at the signal; it closes the store once those lines are out.
     expect(lines.filter((line) => line.includes('shutting down: finishing requests in flight'))).toHaveLength(1);
-    expect(err.split('\n').filter((line) => /error/i.test(line))).toEqual([]);
+    expect(output.err.split('\n').filter((line) => /error/i.test(line))).toEqual([]);
     expect(await healthz(port)).toBe('refused');
   }, 180_000);
 
