@@ -132,15 +132,20 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     again: insist,
   });
 
+  /** A start that failed: the signals given back and what did start stopped. */
+  const abandon = async () => {
+    grace.uninstall();
+    signals.release();
+    await app.close();
+  };
+
   // Before listening, as the signals: a terminal closed as soon as the server answers (its SIGHUP drained by
   // close-with-grace) must not leave Hearth spinning on the terminal at exit.
   endPastHungUpTerminal();
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    grace.uninstall();
-    signals.release();
-    await app.close();
+    await abandon();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new PortInUseError(
         `Port ${config.port} on ${config.host} is already in use: stop what holds it, or choose another port with PORT=… or --port ….`,
@@ -220,11 +225,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     await options.onStarted?.(app);
   } catch (error) {
     // A start that failed after listening stops what did start, unless a signal's drain is already doing so.
-    if (!closing) {
-      grace.uninstall();
-      signals.release();
-      await app.close();
-    }
+    if (!closing) await abandon();
     throw error;
   } finally {
     // The last of the start: a signal's drain, waiting on it, stops what did start.

@@ -78,10 +78,10 @@ export async function startSocketMode(options: SocketModeOptions) {
   const { store, intake, log } = options;
   const clients: SocketModeClient[] = [];
   const opened: Promise<unknown>[] = [];
-  const connections = (await socketModeConnections(store.db)).filter((connection) => connection.app_token !== null);
-  const GuardedSocketModeClient = connections.length > 0 ? await guardedClientClass() : null;
-  for (const connection of connections) {
-    if (connection.app_token === null || GuardedSocketModeClient === null) continue;
+  let GuardedSocketModeClient: Awaited<ReturnType<typeof guardedClientClass>> | null = null;
+  for (const connection of await socketModeConnections(store.db)) {
+    if (connection.app_token === null) continue;
+    GuardedSocketModeClient ??= await guardedClientClass();
     const communityId = connection.id;
     const client = new GuardedSocketModeClient(
       {
