@@ -5,6 +5,7 @@
 // call: a server with nothing to announce does not hold it in memory.
 import type { WebClient } from '@slack/web-api';
 import type { JsonRecord } from '../content/loose-json.js';
+import { silentLogger, slackApiBase } from './web-api.js';
 
 export type ChatFailure =
   | { kind: 'refused'; error: string }
@@ -31,16 +32,6 @@ export class ChatCallError extends Error {
 
 export type ChatApi = (method: string, args: Record<string, unknown>) => Promise<JsonRecord>;
 
-const quiet = {
-  debug() {},
-  info() {},
-  warn() {},
-  error() {},
-  setLevel() {},
-  getLevel: () => 'error' as never,
-  setName() {},
-};
-
 type Sdk = typeof import('@slack/web-api');
 
 function failureOf(sdk: Sdk, error: unknown): ChatFailure {
@@ -55,8 +46,8 @@ export function chatApi(options: { token: string; apiUrl: string; timeoutMs: num
   const load = async () => {
     const sdk = await import('@slack/web-api');
     const client = new sdk.WebClient(options.token, {
-      slackApiUrl: options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`,
-      logger: quiet,
+      slackApiUrl: slackApiBase(options.apiUrl),
+      logger: silentLogger,
       retryConfig: { retries: 0 },
       rejectRateLimitedCalls: true,
       timeout: options.timeoutMs,

@@ -10,6 +10,7 @@ import type { Store } from '../db/store.js';
 import { AppError } from '../errors.js';
 import type { InboxIntake } from '../slack-inbox/inbox-intake.js';
 import { socketModeConnections } from './slack-connections.repository.js';
+import { slackApiBase } from './web-api.js';
 
 export interface SocketModeOptions {
   store: Store;
@@ -87,7 +88,7 @@ export async function startSocketMode(options: SocketModeOptions) {
       {
         appToken: connection.app_token,
         logger: clientLogger(log, connection.slug),
-        clientOptions: { slackApiUrl: options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/` },
+        clientOptions: { slackApiUrl: slackApiBase(options.apiUrl) },
       },
       (error) =>
         log.warn(

@@ -16,13 +16,17 @@ export interface SlackApiOptions {
   onRateLimited?(seconds: number, method: string): void;
 }
 
-/** One method's answer: `ok` was true (the client throws otherwise), the rest read as loose JSON. */
 /** A call that failed after its retries (or at once, for an error Slack answered); names the method. */
 export class SlackApiError extends Error {}
 
+/** One method's answer: `ok` was true (the client throws otherwise), the rest read as loose JSON. */
 export type SlackApi = (method: string, args: Record<string, unknown>) => Promise<JsonRecord>;
 
-const quiet = {
+/** The Web API's base as the official clients want it (`slackApiUrl`): ending in a slash. */
+export const slackApiBase = (url: string): string => (url.endsWith('/') ? url : `${url}/`);
+
+/** A logger for the official Web API clients that says nothing: theirs would log payloads. */
+export const silentLogger = {
   debug() {},
   info() {},
   warn() {},
@@ -35,8 +39,8 @@ const quiet = {
 async function clientOf(options: SlackApiOptions): Promise<WebClient> {
   const { WebClient, WebClientEvent } = await import('@slack/web-api');
   const client = new WebClient(options.token, {
-    slackApiUrl: options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`,
-    logger: quiet,
+    slackApiUrl: slackApiBase(options.apiUrl),
+    logger: silentLogger,
     retryConfig: { retries: options.retries, factor: 2, minTimeout: options.minRetryMs ?? 1000, maxTimeout: 60_000 },
     maxRequestConcurrency: 1,
     timeout: 60_000,
