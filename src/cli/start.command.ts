@@ -1,6 +1,7 @@
 // `hearth start` (what `npm start` runs, as one process so that signals reach it): fills the demo community
 // when it is empty, serves, then prints the demo token and a curl line.
 import type { Command } from 'commander';
+import type { Community } from '../communities/communities.repository.js';
 import type { Config } from '../config.js';
 import type { Store } from '../db/store.js';
 import type { CliContext } from './context.js';
@@ -44,10 +45,9 @@ export function startCommand(program: Command, ctx: CliContext, progress: Progre
         import('../demo/demo.service.js'),
       ]);
       const store = await openMigratedStore(config.databaseUrl, config.databasePoolSize);
-      let app: Awaited<ReturnType<typeof serve>> | undefined;
-      let handedOver = false;
+      let community: Community;
       try {
-        const community = await createCommunitiesService(store.db, store.dialect, ctx.clock).ensure(
+        community = await createCommunitiesService(store.db, store.dialect, ctx.clock).ensure(
           'demo',
           'Demo community',
         );
@@ -63,25 +63,24 @@ export function startCommand(program: Command, ctx: CliContext, progress: Progre
         } else {
           ctx.io.out(`Demo community 'demo' holds ${records} records and ${tokens} token(s); not filled again.`);
         }
-        // Listening comes before the token and the curl line: a port in use stops Hearth before it points anyone there.
-        // They are printed as the last of the start: a Ctrl-C meanwhile drains once they are out, with the store open.
-        handedOver = true;
-        app = await serve(ctx.io, config, {
-          store,
-          clock: ctx.clock,
-          parentPid: ctx.launcherPid,
-          onStarted: async () => {
-            const signIn = config.console ? await consoleSignInLines(ctx, store, config) : [];
-            // printDemoToken prints its lines after its last await: the sign-in lines follow them in the same turn.
-            await printDemoToken(ctx, store, community, config);
-            for (const line of signIn) ctx.io.out(line);
-          },
-        });
       } catch (error) {
-        if (app) await app.close();
-        else if (!handedOver) await store.close();
+        await store.close();
         throw error;
       }
+      // Listening comes before the token and the curl line: a port in use stops Hearth before it points anyone there.
+      // They are printed as the last of the start: a Ctrl-C meanwhile drains once they are out, with the store open.
+      // From here the server owns the store, and closes it also when it fails to start.
+      const app = await serve(ctx.io, config, {
+        store,
+        clock: ctx.clock,
+        parentPid: ctx.launcherPid,
+        onStarted: async () => {
+          const signIn = config.console ? await consoleSignInLines(ctx, store, config) : [];
+          // printDemoToken prints its lines after its last await: the sign-in lines follow them in the same turn.
+          await printDemoToken(ctx, store, community, config);
+          for (const line of signIn) ctx.io.out(line);
+        },
+      });
       await closed(app);
     });
 }
