@@ -47,10 +47,7 @@ export function startCommand(program: Command, ctx: CliContext, progress: Progre
       const store = await openMigratedStore(config.databaseUrl, config.databasePoolSize);
       let community: Community;
       try {
-        community = await createCommunitiesService(store.db, store.dialect, ctx.clock).ensure(
-          'demo',
-          'Demo community',
-        );
+        community = await createCommunitiesService(store.db, store.dialect, ctx.clock).ensure('demo', 'Demo community');
         const { tokens = 0, ...kinds } = await holdings(store, community.id);
         const records = Object.values(kinds).reduce((a, b) => a + b, 0);
         if (records === 0) {
