@@ -1,6 +1,6 @@
 // Search on SQLite: FTS5 MATCH confined to the community's docid range, ranked by bm25 (title 10, body 1); a frequent
-// word from its impact postings, an OR of two alternatives from each one's best (sqlite-search-or.ts), other large
-// answers ranked on a budget.
+// word from its impact postings, a phrase from its rarest word's (sqlite-search-phrase.ts), an OR of two alternatives
+// from each one's best (sqlite-search-or.ts), other large answers ranked on a budget.
 import { sql, type RawBuilder } from 'kysely';
 import { rankedThrough, windowIds, type Scored } from './ranked-window.js';
 import type { SearchBudget } from './search-budget.js';
@@ -8,6 +8,7 @@ import type { SearchHits, SearchIndex, SearchWindow } from './search-index.js';
 import type { SearchQuery } from './search-query.js';
 import { impactRanking } from './sqlite-search-impacts.js';
 import { orRanking, withoutRepeat } from './sqlite-search-or.js';
+import { phraseRanking } from './sqlite-search-phrase.js';
 import { toFts5Candidates, toFts5Match } from './sqlite-search-query.js';
 import {
   bestMatches,
@@ -56,6 +57,9 @@ export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
       const term = kind === 'post' ? singleTerm(query) : null;
       const impacts = term === null ? null : await impactRanking(db, range.number, term, window.offset + window.limit);
       if (impacts) return { ids: await windowIds(impacts.ranked, window, keysReader(db, scope)), total: impacts.total };
+      const phrase =
+        kind === 'post' ? await phraseRanking(db, scope, range, query, window.offset + window.limit) : null;
+      if (phrase) return { ids: await windowIds(phrase.ranked, window, keysReader(db, scope)), total: phrase.total };
       const alternatives =
         kind === 'post'
           ? await orRanking(db, scope, range, query, window.offset + window.limit, budget.rankBudget)
