@@ -1,6 +1,7 @@
 // Search on SQLite: FTS5 MATCH confined to the community's docid range, ranked by bm25 (title 10, body 1); a frequent
-// word from its impact postings, a phrase from its rarest word's (sqlite-search-phrase.ts), an OR of two alternatives
-// from each one's best (sqlite-search-or.ts), other large answers ranked on a budget.
+// word from its impact postings, a phrase from its rarest word's (sqlite-search-phrase.ts), few matches of frequent
+// words from their texts (sqlite-search-few.ts), an OR of two alternatives from each one's best (sqlite-search-or.ts),
+// other large answers ranked on a budget.
 import { sql, type RawBuilder } from 'kysely';
 import { rankedThrough, windowIds, type Scored } from './ranked-window.js';
 import type { SearchBudget } from './search-budget.js';
@@ -8,6 +9,7 @@ import type { SearchHits, SearchIndex, SearchWindow } from './search-index.js';
 import type { SearchQuery } from './search-query.js';
 import { impactRanking } from './sqlite-search-impacts.js';
 import { orRanking, withoutRepeat } from './sqlite-search-or.js';
+import { fewMatchesRanking } from './sqlite-search-few.js';
 import { phraseRanking } from './sqlite-search-phrase.js';
 import { toFts5Candidates, toFts5Match } from './sqlite-search-query.js';
 import {
@@ -60,6 +62,8 @@ export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
       const phrase =
         kind === 'post' ? await phraseRanking(db, scope, range, query, window.offset + window.limit) : null;
       if (phrase) return { ids: await windowIds(phrase.ranked, window, keysReader(db, scope)), total: phrase.total };
+      const few = kind === 'post' ? await fewMatchesRanking(db, scope, range, query) : null;
+      if (few) return { ids: await windowIds(few.ranked, window, keysReader(db, scope)), total: few.total };
       const alternatives =
         kind === 'post'
           ? await orRanking(db, scope, range, query, window.offset + window.limit, budget.rankBudget)

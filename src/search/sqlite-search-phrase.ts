@@ -6,8 +6,8 @@ import { TIE_SLACK, type Scored } from './ranked-window.js';
 import type { SearchQuery } from './search-query.js';
 import { bm25Idf, ImpactWalk, type Posting } from './sqlite-search-impacts.js';
 import { toFts5Match } from './sqlite-search-query.js';
-import { countMatches, docidList, type Range, type Scope } from './sqlite-search-statements.js';
-import { fts5Tokens, phraseHits, type IndexedText } from './sqlite-search-words.js';
+import { countMatches, indexedTexts, tableCount, type Range, type Scope } from './sqlite-search-statements.js';
+import { fts5Tokens, phraseHits } from './sqlite-search-words.js';
 
 /**
  * How many of the word's posts one search may read and count before it leaves the phrase to FTS5's ranking: about
@@ -24,22 +24,10 @@ function phraseOf(query: SearchQuery): readonly string[] | null {
   return tokens.length >= 2 ? tokens : null;
 }
 
-/** The texts post_search indexed for these posts (migration 002's columns and bounds). */
-async function indexedTexts(db: Kysely<Database>, docids: readonly number[]): Promise<IndexedText[]> {
-  const { rows } = await sql<IndexedText>`
-    select d.docid, substr(coalesce(p.title, ''), 1, 10000) as title, substr(coalesce(p.body_plaintext, ''), 1, 100000) as body
-    from post_search_docs d join posts p on p.community_id = d.community_id and p.id = d.id
-    where d.docid in (${docidList(docids)})`.execute(db);
-  return rows;
-}
-
 /** How many rows of the whole table bm25 counts as holding the phrase: the community's count when it is the only one. */
 async function tableMatches(db: Kysely<Database>, scope: Scope, match: string, total: number): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from search_communities`.execute(db);
-  if (Number(rows[0]?.n ?? 0) <= 1) return total;
-  const counted = await sql<{ n: number }>`
-    select count(*) as n from ${scope.fts} where ${scope.fts} match ${match}`.execute(db);
-  return Number(counted.rows[0]?.n ?? 0);
+  return Number(rows[0]?.n ?? 0) <= 1 ? total : tableCount(db, scope, match);
 }
 
 export interface PhraseRanking {
@@ -102,11 +90,12 @@ export async function phraseRanking(
         db,
         batch.map((posting) => posting.docid),
       ),
-      tokens,
+      [tokens],
     );
     for (const posting of batch) {
-      const freq = hits.get(posting.docid);
-      if (freq !== undefined) found.push({ docid: posting.docid, impact: walk.impactOf(freq, posting.length) });
+      const freq = hits.get(posting.docid)?.[0];
+      if (freq !== undefined && freq > 0)
+        found.push({ docid: posting.docid, impact: walk.impactOf(freq, posting.length) });
     }
     found.sort((a, b) => b.impact - a.impact);
     nth = found[n - 1]?.impact ?? Number.NaN;

@@ -4,6 +4,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DocKey, Scored } from './ranked-window.js';
 import type { SearchKind } from './search-index.js';
+import { fts5Varints } from './sqlite-fts5-records.js';
 
 export const tables: Record<
   SearchKind,
@@ -53,6 +54,13 @@ export async function countMatches(db: Kysely<Database>, scope: Scope, match: st
   return Number(rows[0]?.total ?? 0);
 }
 
+/** The number of rows of the whole table (every community) matching `match`: bm25's count for an IDF. */
+export async function tableCount(db: Kysely<Database>, scope: Scope, match: string): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from ${scope.fts} where ${scope.fts} match ${match}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Every match's docid, unranked: a walk of the doclists, nothing scored. */
 export async function matchingDocids(
   db: Kysely<Database>,
@@ -100,4 +108,27 @@ export function keysReader(db: Kysely<Database>, scope: Scope) {
       select docid, id, created_at as "createdAt" from ${scope.docs} where docid in (${docidList(docids)})`.execute(db);
     return rows;
   };
+}
+
+/** A post's texts as post_search indexes them (migration 002: title and body_plaintext, cut to their bounds). */
+export interface IndexedText {
+  readonly docid: number;
+  readonly title: string;
+  readonly body: string;
+}
+
+/** The texts post_search indexed for these posts (migration 002's columns and bounds). */
+export async function indexedTexts(db: Kysely<Database>, docids: readonly number[]): Promise<IndexedText[]> {
+  const { rows } = await sql<IndexedText>`
+    select d.docid, substr(coalesce(p.title, ''), 1, 10000) as title, substr(coalesce(p.body_plaintext, ''), 1, 100000) as body
+    from post_search_docs d join posts p on p.community_id = d.community_id and p.id = d.id
+    where d.docid in (${docidList(docids)})`.execute(db);
+  return rows;
+}
+
+/** These posts' lengths in words, as bm25 counts them (their `%_docsize` rows: words per column, summed). */
+export async function indexedLengths(db: Kysely<Database>, docids: readonly number[]): Promise<Map<number, number>> {
+  const { rows } = await sql<{ docid: number; sz: Uint8Array }>`
+    select id as docid, sz from post_search_docsize where id in (${docidList(docids)})`.execute(db);
+  return new Map(rows.map((row) => [row.docid, fts5Varints(row.sz).reduce((sum, n) => sum + n, 0)]));
 }
