@@ -58,7 +58,7 @@ const line = (label: string, list: readonly Timed[]) => {
   const ms = list.map((entry) => entry.ms).sort((a, b) => a - b);
   const wall = (p: number) => percentile(ms, p).toFixed(2);
   process.stdout.write(
-    `${label.padEnd(8)} ${String(list.length).padStart(4)} queries: CPU µs p50 ${percentile(us, 50)}, p90 ${percentile(us, 90)}, p99 ${percentile(us, 99)}, max ${us[us.length - 1]}; share of all CPU ${((100 * sum) / timed.reduce((s, e) => s + e.us, 0)).toFixed(1)}%; wall ms p50 ${wall(50)}, p99 ${wall(99)}, max ${(ms[ms.length - 1] ?? 0).toFixed(2)}\n`,
+    `${label.padEnd(8)} ${String(list.length).padStart(4)} queries: CPU µs p50 ${percentile(us, 50)}, p90 ${percentile(us, 90)}, p99 ${percentile(us, 99)}, max ${us[us.length - 1]}; CPU ${Math.round(sum / 1000)} ms in all, ${((100 * sum) / timed.reduce((s, e) => s + e.us, 0)).toFixed(1)}% of the run's; wall ms p50 ${wall(50)}, p99 ${wall(99)}, max ${(ms[ms.length - 1] ?? 0).toFixed(2)}\n`,
   );
 };
 line('all', timed);

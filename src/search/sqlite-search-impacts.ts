@@ -14,11 +14,11 @@ const B = 0.75;
  * scores: a one-word query's score is this times the word's IDF, a factor shared by every match, so the order is
  * the same. Higher for more weighted hits, lower for longer posts.
  */
-export const impact = (freq: number, length: number, avgdl: number): number =>
+const impact = (freq: number, length: number, avgdl: number): number =>
   (freq * (K1 + 1.0)) / (freq + K1 * (1 - B + (B * length) / avgdl));
 
 /** The average length FTS5's bm25 uses, read as fts5_aux.c reads it. */
-export async function currentAverageLength(db: Kysely<Database>): Promise<number | null> {
+async function currentAverageLength(db: Kysely<Database>): Promise<number | null> {
   const { rows } = await sql<{ block: Uint8Array }>`select block from post_search_data where id = 1`.execute(db);
   const block = rows[0]?.block;
   return block ? averageLength(block) : null;
@@ -28,7 +28,7 @@ export async function currentAverageLength(db: Kysely<Database>): Promise<number
  * How many posts of the whole table hold `term`, as bm25's IDF counts them. When the table holds one community's posts
  * alone, that is the impact word's count (kept by migration 022's triggers); otherwise a walk of the word's doclist.
  */
-export async function tableHits(db: Kysely<Database>, number: number, term: string): Promise<number> {
+async function tableHits(db: Kysely<Database>, number: number, term: string): Promise<number> {
   const { rows } = await sql<{ docs: number }>`
     select docs from post_search_terms
     where community = ${number} and term = ${term} and (select count(*) from search_communities) = 1`.execute(db);

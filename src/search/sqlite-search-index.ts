@@ -1,7 +1,6 @@
 // Search on SQLite: FTS5 MATCH confined to the community's docid range, ranked by bm25 (title 10, body 1); a frequent
-// word from its impact postings, a phrase from its rarest word's (sqlite-search-phrase.ts), few matches of frequent
-// words from their texts (sqlite-search-few.ts), an OR of two alternatives from each one's best (sqlite-search-or.ts),
-// other large answers ranked on a budget.
+// word from its impact postings, a phrase from its rarest word's (sqlite-search-phrase.ts), an OR of two alternatives
+// from each one's best (sqlite-search-or.ts), other large answers ranked on a budget.
 import { sql, type RawBuilder } from 'kysely';
 import { rankedThrough, windowIds, type Scored } from './ranked-window.js';
 import type { SearchBudget } from './search-budget.js';
@@ -9,7 +8,6 @@ import type { SearchHits, SearchIndex, SearchWindow } from './search-index.js';
 import type { SearchQuery } from './search-query.js';
 import { impactRanking } from './sqlite-search-impacts.js';
 import { orRanking, withoutRepeat } from './sqlite-search-or.js';
-import { fewMatchesRanking } from './sqlite-search-few.js';
 import { phraseRanking } from './sqlite-search-phrase.js';
 import { toFts5Candidates, toFts5Match } from './sqlite-search-query.js';
 import {
@@ -59,18 +57,22 @@ export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
       const term = kind === 'post' ? singleTerm(query) : null;
       const impacts = term === null ? null : await impactRanking(db, range.number, term, window.offset + window.limit);
       if (impacts) return { ids: await windowIds(impacts.ranked, window, keysReader(db, scope)), total: impacts.total };
+      // The exact count, asked once: a plan that declines after counting leaves it to the next.
+      let counted: Promise<number> | null = null;
+      const count = (): Promise<number> => {
+        counted ??= countMatches(db, scope, match, range);
+        return counted;
+      };
       const phrase =
-        kind === 'post' ? await phraseRanking(db, scope, range, query, window.offset + window.limit) : null;
+        kind === 'post' ? await phraseRanking(db, scope, range, query, window.offset + window.limit, count) : null;
       if (phrase) return { ids: await windowIds(phrase.ranked, window, keysReader(db, scope)), total: phrase.total };
-      const few = kind === 'post' ? await fewMatchesRanking(db, scope, range, query) : null;
-      if (few) return { ids: await windowIds(few.ranked, window, keysReader(db, scope)), total: few.total };
       const alternatives =
         kind === 'post'
           ? await orRanking(db, scope, range, query, window.offset + window.limit, budget.rankBudget)
           : null;
       if (alternatives)
         return { ids: await windowIds(alternatives.ranked, window, keysReader(db, scope)), total: alternatives.total };
-      const total = await countMatches(db, scope, match, range);
+      const total = await count();
       if (window.offset >= total) return { ids: [], total };
       const rows = async (query: RawBuilder<Scored>): Promise<Scored[]> => (await query.execute(db)).rows;
 

@@ -6,7 +6,7 @@ import { TIE_SLACK, type Scored } from './ranked-window.js';
 import type { SearchQuery } from './search-query.js';
 import { bm25Idf, ImpactWalk, type Posting } from './sqlite-search-impacts.js';
 import { toFts5Match } from './sqlite-search-query.js';
-import { countMatches, indexedTexts, tableCount, type Range, type Scope } from './sqlite-search-statements.js';
+import { indexedTexts, tableCount, type Range, type Scope } from './sqlite-search-statements.js';
 import { fts5Tokens, phraseHits } from './sqlite-search-words.js';
 
 /**
@@ -37,7 +37,7 @@ export interface PhraseRanking {
 }
 
 /**
- * The exact count and the `n` best matches of a one-phrase query; null for another query, or when its words have no
+ * The exact count (`count`) and the `n` best matches of a one-phrase query; null for another query, or when its words have no
  * impact postings, or they cannot prove the order within `MOST_READ` posts.
  *
  * bm25 scores a phrase as idf × impact(weighted phrase hits, length). Each hit of the phrase is a hit of each of its
@@ -51,6 +51,7 @@ export async function phraseRanking(
   range: Range,
   query: SearchQuery,
   n: number,
+  count: () => Promise<number>,
 ): Promise<PhraseRanking | null> {
   const tokens = phraseOf(query);
   const match = toFts5Match(query);
@@ -61,7 +62,7 @@ export async function phraseRanking(
     order by docs limit 1`.execute(db);
   const rarest = counted.rows[0]?.term;
   if (rarest === undefined) return null;
-  const total = await countMatches(db, scope, match, range);
+  const total = await count();
   if (n <= 0 || total === 0) return { total, ranked: [] };
   const idf = await bm25Idf(db, await tableMatches(db, scope, match, total));
   const walk = await ImpactWalk.open(db, range.number, rarest, n + TIE_SLACK);
@@ -90,12 +91,11 @@ export async function phraseRanking(
         db,
         batch.map((posting) => posting.docid),
       ),
-      [tokens],
+      tokens,
     );
     for (const posting of batch) {
-      const freq = hits.get(posting.docid)?.[0];
-      if (freq !== undefined && freq > 0)
-        found.push({ docid: posting.docid, impact: walk.impactOf(freq, posting.length) });
+      const freq = hits.get(posting.docid);
+      if (freq !== undefined) found.push({ docid: posting.docid, impact: walk.impactOf(freq, posting.length) });
     }
     found.sort((a, b) => b.impact - a.impact);
     nth = found[n - 1]?.impact ?? Number.NaN;

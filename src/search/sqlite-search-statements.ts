@@ -4,7 +4,6 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DocKey, Scored } from './ranked-window.js';
 import type { SearchKind } from './search-index.js';
-import { fts5Varints } from './sqlite-fts5-records.js';
 
 export const tables: Record<
   SearchKind,
@@ -124,11 +123,4 @@ export async function indexedTexts(db: Kysely<Database>, docids: readonly number
     from post_search_docs d join posts p on p.community_id = d.community_id and p.id = d.id
     where d.docid in (${docidList(docids)})`.execute(db);
   return rows;
-}
-
-/** These posts' lengths in words, as bm25 counts them (their `%_docsize` rows: words per column, summed). */
-export async function indexedLengths(db: Kysely<Database>, docids: readonly number[]): Promise<Map<number, number>> {
-  const { rows } = await sql<{ docid: number; sz: Uint8Array }>`
-    select id as docid, sz from post_search_docsize where id in (${docidList(docids)})`.execute(db);
-  return new Map(rows.map((row) => [row.docid, fts5Varints(row.sz).reduce((sum, n) => sum + n, 0)]));
 }

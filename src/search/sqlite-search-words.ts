@@ -65,21 +65,18 @@ export function singleTerm(query: SearchQuery): string | null {
 }
 
 /**
- * Each post's weighted hits of each phrase (FTS5 tokens, in order; one token is a word), as bm25 counts a phrase:
- * every position where its tokens follow one another in one column, 10 for the title and 1 for the body. Posts
- * holding none of the phrases are left out.
+ * Each post's weighted hits of the phrase `tokens` (FTS5 tokens, in order), as bm25 counts a phrase: every position
+ * where the tokens follow one another in one column, 10 for the title and 1 for the body. Posts without the phrase
+ * are left out.
  */
-export function phraseHits(
-  posts: readonly IndexedText[],
-  phrases: readonly (readonly string[])[],
-): Map<number, number[]> {
+export function phraseHits(posts: readonly IndexedText[], tokens: readonly string[]): Map<number, number> {
   tokenizer ??= open();
   const { connection, insertPost, instances, clearPosts } = tokenizer;
   const at = new Map<string, string>();
   connection.exec('begin');
   try {
     for (const post of posts) insertPost.run(post.docid, post.title, post.body);
-    for (const row of instances.all(JSON.stringify([...new Set(phrases.flat())])) as {
+    for (const row of instances.all(JSON.stringify([...new Set(tokens)])) as {
       doc: number;
       col: string;
       offset: number;
@@ -90,17 +87,14 @@ export function phraseHits(
   } finally {
     connection.exec('commit');
   }
-  const hits = new Map<number, number[]>();
+  const hits = new Map<number, number>();
   for (const [key, term] of at) {
+    if (term !== tokens[0]) continue;
     const [doc = '', col = '', offset = ''] = key.split(' ');
     const start = Number(offset);
-    phrases.forEach((tokens, i) => {
-      if (term !== tokens[0] || !tokens.every((token, k) => at.get(`${doc} ${col} ${start + k}`) === token)) return;
-      const docid = Number(doc);
-      const counts = hits.get(docid) ?? phrases.map(() => 0);
-      counts[i] = (counts[i] ?? 0) + (col === 'title' ? 10 : 1);
-      hits.set(docid, counts);
-    });
+    if (!tokens.every((token, i) => at.get(`${doc} ${col} ${start + i}`) === token)) continue;
+    const docid = Number(doc);
+    hits.set(docid, (hits.get(docid) ?? 0) + (col === 'title' ? 10 : 1));
   }
   return hits;
 }

@@ -10,7 +10,8 @@ import { searchIndexFor } from '../../src/search/search-index-factory.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
 import { buildSearchImpacts } from '../../src/search/sqlite-search-impacts-build.js';
 import { phraseRanking } from '../../src/search/sqlite-search-phrase.js';
-import { rangeOf, scopeOf } from '../../src/search/sqlite-search-statements.js';
+import { toFts5Match } from '../../src/search/sqlite-search-query.js';
+import { countMatches, rangeOf, scopeOf } from '../../src/search/sqlite-search-statements.js';
 import { datedPost as post } from '../helpers/dated-post.js';
 import { expectPagesExact } from '../helpers/exact-pages.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -63,7 +64,9 @@ const ranking = async (q: string, n: number) => {
   const db = t.testStore.store.db;
   const range = await rangeOf(db, community);
   if (!range) throw new Error('no range');
-  return phraseRanking(db, scopeOf('post'), range, parseSearchQuery(q), n);
+  const query = parseSearchQuery(q);
+  const match = toFts5Match(query) ?? '';
+  return phraseRanking(db, scopeOf('post'), range, query, n, () => countMatches(db, scopeOf('post'), match, range));
 };
 
 describe('a phrase ranked from its rarest word', () => {
