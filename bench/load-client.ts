@@ -66,6 +66,7 @@ async function measureOnce(job: LoadJob, serverPid: number): Promise<LoadFigures
       rps: outcome.requests / outcome.seconds,
       requests: outcome.requests,
       non2xx: outcome.non2xx,
+      shed: outcome.shed,
       errors: outcome.errors,
       p50Ms: outcome.p50Ms,
       p95Ms: outcome.p95Ms,

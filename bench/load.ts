@@ -21,6 +21,8 @@ export interface LoadJob {
 export interface LoadOutcome {
   requests: number;
   non2xx: number;
+  /** 503 answers: shed by the server's deadline, timed with the others. */
+  shed: number;
   errors: number;
   seconds: number;
   p50Ms: number;
@@ -32,6 +34,7 @@ function run(job: LoadJob, seconds: number, latencies: Samples | null): Promise<
   let next = 0;
   let requests = 0;
   let non2xx = 0;
+  let shed = 0;
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -60,6 +63,7 @@ function run(job: LoadJob, seconds: number, latencies: Samples | null): Promise<
         resolve({
           requests,
           non2xx,
+          shed,
           errors: result.errors,
           seconds: (performance.now() - started) / 1000,
           p50Ms: percentile(sorted, 50),
@@ -71,7 +75,10 @@ function run(job: LoadJob, seconds: number, latencies: Samples | null): Promise<
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       requests++;
       const expected = job.etags ? statusCode === 304 : statusCode >= 200 && statusCode <= 299;
-      if (!expected) non2xx++;
+      if (statusCode === 503 && !job.etags) {
+        shed++;
+        latencies?.add(responseTime);
+      } else if (!expected) non2xx++;
       else latencies?.add(responseTime);
     });
   });

@@ -8,6 +8,11 @@ export interface LoadFigures {
   /** Responses that were not 2xx, and socket errors or timeouts; any of these fails the run. */
   non2xx: number;
   errors: number;
+  /**
+   * 503 answers (a statement past the store's deadline, shed as the API documents): counted, their times in the
+   * percentiles, not failing the run. Absent from results taken before they were counted.
+   */
+  shed?: number;
   p50Ms: number;
   /** Absent from results taken before the console workload's target (p95) was added. */
   p95Ms?: number;

@@ -20,6 +20,7 @@ export function combineRounds(rounds: readonly LoadFigures[]): LoadFigures {
     rps: seconds > 0 ? requests / seconds : 0,
     requests,
     non2xx: sum((round) => round.non2xx),
+    shed: sum((round) => round.shed ?? 0),
     errors: sum((round) => round.errors),
     p50Ms:
       p50s.length % 2 === 1 ? (p50s[Math.floor(middle)] ?? 0) : ((p50s[middle - 1] ?? 0) + (p50s[middle] ?? 0)) / 2,

@@ -175,7 +175,10 @@ function summaryLine(w: WorkloadResult): string {
   return (
     `  ${w.title.padEnd(22)} ${Math.round(w.hearth.rps).toString().padStart(6)} req/s (x${r(w.hearth.rps, w.baseline.rps)} of ${Math.round(w.baseline.rps)}), ` +
     `p50/p99 ${w.hearth.p50Ms.toFixed(2)}/${w.hearth.p99Ms.toFixed(2)} ms (alone ${w.hearthAlone.p50Ms.toFixed(2)}/${w.hearthAlone.p99Ms.toFixed(2)}), ` +
-    `${Math.round(w.hearth.cpuPerRequestUs)} µs CPU/req (x${r(w.hearth.cpuPerRequestUs, w.baseline.cpuPerRequestUs)}), ${Math.round(w.hearth.peakRssMb)} MB`
+    `${Math.round(w.hearth.cpuPerRequestUs)} µs CPU/req (x${r(w.hearth.cpuPerRequestUs, w.baseline.cpuPerRequestUs)}), ${Math.round(w.hearth.peakRssMb)} MB` +
+    (w.hearth.shed || w.hearthAlone.shed
+      ? `; 503 past the deadline: ${w.hearth.shed ?? 0} loaded, ${w.hearthAlone.shed ?? 0} alone`
+      : '')
   );
 }
 
