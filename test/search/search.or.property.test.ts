@@ -3,38 +3,37 @@
 // and rare ones: every page, exact totals, pages that never repeat or skip, writes seen at once. On PostgreSQL the same
 // queries are checked against its exact ranking.
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exactSearch } from '../../bench/exact-search.js';
-import { baseRecords } from '../../fixtures/community.js';
-import { searchIndexFor } from '../../src/search/search-index-factory.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
 import { impactRanking, termIdf } from '../../src/search/sqlite-search-impacts.js';
-import { buildSearchImpacts } from '../../src/search/sqlite-search-impacts-build.js';
 import { orRanking } from '../../src/search/sqlite-search-or.js';
 import { rangeOf, scopeOf } from '../../src/search/sqlite-search-statements.js';
 import { datedPost } from '../helpers/dated-post.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
+import {
+  aloneThenBeside,
+  deletePost,
+  fts5Scores,
+  postSearches,
+  randomPostsCommunity,
+  randomWords,
+} from '../helpers/random-posts.js';
 import { expectPagesExact } from '../helpers/exact-pages.js';
 
 const FREQUENT = ['amber', 'birch', 'cedar', 'delta'];
 const RARE = ['ember', 'fjord'];
 const DOCS = 150;
-const FILLER = 200;
 /** Frequent words get postings, most of their groups cut; rare words (about 1 in 13 draws) have none. */
 const SHAPE = { minDocs: 40, depth: 2 };
 
 let t: TestApp;
 let community: string;
-let sqlite: boolean;
+let search: ReturnType<typeof postSearches>['search'];
+let exact: ReturnType<typeof postSearches>['exact'];
 
-const anyWord = fc.oneof(
-  { arbitrary: fc.constantFrom(...FREQUENT), weight: 6 },
-  { arbitrary: fc.constantFrom(...RARE), weight: 1 },
-);
-const text = (max: number) => fc.array(anyWord, { minLength: 0, maxLength: max }).map((words) => words.join(' '));
-const doc = fc.record({ title: text(3), body: text(20), day: fc.integer({ min: 1, max: 28 }) });
+const { anyWord, post: randomPost } = randomWords(FREQUENT, RARE, 6);
+const doc = randomPost(3, 20);
 const phrase = fc.tuple(anyWord, anyWord).map(([a, b]) => `"${a} ${b}"`);
 const alternative = fc.oneof(anyWord, phrase);
 const orQuery = fc.tuple(alternative, alternative).map(([a, b]) => `${a} OR ${b}`);
@@ -43,29 +42,16 @@ const post = datedPost;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ community } = await t.seed('alternatives', baseRecords));
-  sqlite = t.testStore.store.dialect.name === 'sqlite';
-  const docs = fc.sample(doc, { numRuns: DOCS, seed: 44 });
-  await t.importRecords(community, [
-    ...docs.map((d, i) => post(`either${String(i).padStart(6, '0')}`, d.title || null, d.body, d.day)),
-    // Posts of none of the words: each word is in fewer than half the table's posts, so its IDF is not bm25's floor
-    // (1e-6) and a wrong count would show in the scores.
-    ...Array.from({ length: FILLER }, (_, i) => post(`filler${String(i).padStart(6, '0')}`, null, 'zinc', i)),
-  ]);
-  if (sqlite) await t.testStore.store.db.transaction().execute((trx) => buildSearchImpacts(trx, community, SHAPE));
+  community = await randomPostsCommunity(
+    t,
+    'alternatives',
+    'either',
+    fc.sample(doc, { numRuns: DOCS, seed: 44 }),
+    SHAPE,
+  );
+  ({ search, exact } = postSearches(t, community));
 });
 afterAll(() => t.close());
-
-const search = (q: string, offset: number, limit: number) =>
-  searchIndexFor(t.testStore.store.dialect).search(t.testStore.store.db, 'post', community, parseSearchQuery(q), {
-    offset,
-    limit,
-  });
-const exact = (q: string) =>
-  exactSearch(t.testStore.store.dialect)(t.testStore.store.db, 'post', community, parseSearchQuery(q), {
-    limit: 1000,
-    offset: 0,
-  });
 
 describe('a OR b ranked from the best of each part', () => {
   it.runIf(testDatabaseUrl === null)('is the plan that answers an OR of two alternatives', async () => {
@@ -114,11 +100,7 @@ describe('a OR b ranked from the best of each part', () => {
     expect(got.ids).toEqual(await exact(q));
     // A delete: the best match stops matching.
     const first = before[0] ?? '';
-    await t.testStore.store.db
-      .deleteFrom('posts')
-      .where('community_id', '=', community)
-      .where('id', '=', first)
-      .execute();
+    await deletePost(t, community, first);
     got = await search(q, 0, 1000);
     expect(got.total).toBe(before.length - 1);
     expect(got.ids).not.toContain(first);
@@ -131,8 +113,8 @@ describe('a OR b ranked from the best of each part', () => {
       const db = t.testStore.store.db;
       const range = await rangeOf(db, community);
       if (!range) throw new Error('no range');
-      const communities = async () =>
-        Number((await sql<{ n: number }>`select count(*) as n from search_communities`.execute(db)).rows[0]?.n);
+      // The word's count stands for the table's while one community is indexed (as in the tests above); with two, the
+      // doclist is walked.
       const check = async () => {
         for (const w of FREQUENT) {
           // As deep as the shallow postings prove.
@@ -141,26 +123,14 @@ describe('a OR b ranked from the best of each part', () => {
           const idf = await termIdf(db, range.number, w);
           if (!ranking || idf === null) throw new Error(`no postings for ${w}`);
           const docids = ranking.ranked.map((row) => row.docid);
-          const { rows } = await sql<{ docid: number; score: number }>`
-            select rowid as docid, bm25(post_search, 10.0, 1.0) as score from post_search
-            where post_search match ${`"${w}"`} and rowid in (select value from json_each(${JSON.stringify(docids)}))`.execute(
-            db,
-          );
-          const fts5 = new Map(rows.map((row) => [row.docid, row.score]));
+          const fts5 = await fts5Scores(t, `"${w}"`, docids);
           expect(
             ranking.ranked.map((row) => idf * row.score),
             w,
           ).toEqual(docids.map((docid) => fts5.get(docid)));
         }
       };
-      // The word's count stands for the table's while one community is indexed (as in the tests above); with two, the
-      // doclist is walked. Last: it indexes a second community.
-      expect(await communities()).toBe(1);
-      await check();
-      const other = await t.seed('alternatives-other', baseRecords);
-      await t.importRecords(other.community, [post('otherpost001', 'amber', 'cedar birch delta', 2)]);
-      expect(await communities()).toBe(2);
-      await check();
+      await aloneThenBeside(t, 'alternatives-other', { title: 'amber', body: 'cedar birch delta' }, check);
     },
   );
 });

@@ -2,13 +2,8 @@
 // over every match does, on random corpora: every page, exact totals, pages that never repeat or skip, scores equal to
 // FTS5's to the last bit, writes seen at once. On PostgreSQL the same queries are checked against its exact ranking.
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exactSearch } from '../../bench/exact-search.js';
-import { baseRecords } from '../../fixtures/community.js';
-import { searchIndexFor } from '../../src/search/search-index-factory.js';
 import { parseSearchQuery } from '../../src/search/search-query.js';
-import { buildSearchImpacts } from '../../src/search/sqlite-search-impacts-build.js';
 import { phraseRanking } from '../../src/search/sqlite-search-phrase.js';
 import { toFts5Match } from '../../src/search/sqlite-search-query.js';
 import { countMatches, rangeOf, scopeOf } from '../../src/search/sqlite-search-statements.js';
@@ -16,50 +11,37 @@ import { datedPost as post } from '../helpers/dated-post.js';
 import { expectPagesExact } from '../helpers/exact-pages.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDatabaseUrl } from '../helpers/test-store.js';
+import {
+  aloneThenBeside,
+  deletePost,
+  fts5Scores,
+  postSearches,
+  randomPostsCommunity,
+  randomWords,
+} from '../helpers/random-posts.js';
 
 const FREQUENT = ['amber', 'birch', 'cedar'];
 const RARE = ['ember', 'fjord'];
 const DOCS = 160;
-const FILLER = 200;
 /** Frequent words get postings, their larger groups cut after 12 posts; rare words (about 1 in 10 draws) have none. */
 const SHAPE = { minDocs: 40, depth: 12 };
 
 let t: TestApp;
 let community: string;
-let sqlite: boolean;
+let search: ReturnType<typeof postSearches>['search'];
+let exact: ReturnType<typeof postSearches>['exact'];
 
-const anyWord = fc.oneof(
-  { arbitrary: fc.constantFrom(...FREQUENT), weight: 9 },
-  { arbitrary: fc.constantFrom(...RARE), weight: 1 },
-);
-const text = (max: number) => fc.array(anyWord, { minLength: 0, maxLength: max }).map((words) => words.join(' '));
-const doc = fc.record({ title: text(4), body: text(24), day: fc.integer({ min: 1, max: 28 }) });
+const { anyWord, post: randomPost } = randomWords(FREQUENT, RARE, 9);
+const doc = randomPost(4, 24);
 const phrase = fc.array(anyWord, { minLength: 2, maxLength: 3 }).map((words) => `"${words.join(' ')}"`);
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ community } = await t.seed('phrases', baseRecords));
-  sqlite = t.testStore.store.dialect.name === 'sqlite';
-  const docs = fc.sample(doc, { numRuns: DOCS, seed: 46 });
-  await t.importRecords(community, [
-    ...docs.map((d, i) => post(`phrase${String(i).padStart(6, '0')}`, d.title || null, d.body, d.day)),
-    // Posts of none of the words: a phrase's IDF is not bm25's floor (1e-6), so a wrong count would show in the scores.
-    ...Array.from({ length: FILLER }, (_, i) => post(`filler${String(i).padStart(6, '0')}`, null, 'zinc', i)),
-  ]);
-  if (sqlite) await t.testStore.store.db.transaction().execute((trx) => buildSearchImpacts(trx, community, SHAPE));
+  community = await randomPostsCommunity(t, 'phrases', 'phrase', fc.sample(doc, { numRuns: DOCS, seed: 46 }), SHAPE);
+  ({ search, exact } = postSearches(t, community));
 });
 afterAll(() => t.close());
 
-const search = (q: string, offset: number, limit: number) =>
-  searchIndexFor(t.testStore.store.dialect).search(t.testStore.store.db, 'post', community, parseSearchQuery(q), {
-    offset,
-    limit,
-  });
-const exact = (q: string) =>
-  exactSearch(t.testStore.store.dialect)(t.testStore.store.db, 'post', community, parseSearchQuery(q), {
-    limit: 1000,
-    offset: 0,
-  });
 const ranking = async (q: string, n: number) => {
   const db = t.testStore.store.db;
   const range = await rangeOf(db, community);
@@ -116,11 +98,7 @@ describe('a phrase ranked from its rarest word', () => {
     expect(got.ids).toEqual(await exact(q));
     // A delete: the best match stops matching.
     const first = got.ids[0] ?? '';
-    await t.testStore.store.db
-      .deleteFrom('posts')
-      .where('community_id', '=', community)
-      .where('id', '=', first)
-      .execute();
+    await deletePost(t, community, first);
     got = await search(q, 0, 1000);
     expect(got.total).toBe(before.length - 1);
     expect(got.ids).not.toContain(first);
@@ -130,7 +108,6 @@ describe('a phrase ranked from its rarest word', () => {
   it.runIf(testDatabaseUrl === null)(
     "scores a phrase's posts as FTS5's bm25 does, to the last bit, with one community indexed or two",
     async () => {
-      const db = t.testStore.store.db;
       const check = async () => {
         for (const q of ['"amber birch"', '"birch cedar"', '"cedar cedar"', '"amber birch cedar"']) {
           // As deep as the postings prove.
@@ -138,27 +115,14 @@ describe('a phrase ranked from its rarest word', () => {
           for (let n = 5; n > 0 && !got; n -= 1) got = await ranking(q, n);
           if (!got) throw new Error(`no ranking for ${q}`);
           const docids = got.ranked.map((row) => row.docid);
-          const { rows } = await sql<{ docid: number; score: number }>`
-            select rowid as docid, bm25(post_search, 10.0, 1.0) as score from post_search
-            where post_search match ${q} and rowid in (select value from json_each(${JSON.stringify(docids)}))`.execute(
-            db,
-          );
-          const fts5 = new Map(rows.map((row) => [row.docid, row.score]));
+          const fts5 = await fts5Scores(t, q, docids);
           expect(
             got.ranked.map((row) => row.score),
             q,
           ).toEqual(docids.map((docid) => fts5.get(docid)));
         }
       };
-      const communities = async () =>
-        Number((await sql<{ n: number }>`select count(*) as n from search_communities`.execute(db)).rows[0]?.n);
-      // The community's count stands for the table's while it is the only one indexed; with two, the table is counted.
-      expect(await communities()).toBe(1);
-      await check();
-      const other = await t.seed('phrases-other', baseRecords);
-      await t.importRecords(other.community, [post('otherpost001', 'amber birch', 'amber birch cedar', 2)]);
-      expect(await communities()).toBe(2);
-      await check();
+      await aloneThenBeside(t, 'phrases-other', { title: 'amber birch', body: 'amber birch cedar' }, check);
     },
   );
 });
