@@ -13,7 +13,6 @@ import { toFts5Candidates, toFts5Match } from './sqlite-search-query.js';
 import {
   bestMatches,
   countMatches,
-  docidList,
   keysReader,
   rangeOf,
   scopeOf,
@@ -25,25 +24,17 @@ import {
 import { singleTerm } from './sqlite-search-words.js';
 
 /**
- * The best `count` matches of `likeliest` (toFts5Candidates: title hits, and matches of every
- * alternative), ranked by that query's own bm25, which ranks alike but not exactly. `rowid desc`
- * makes the choice among equal scores the same at every request.
+ * The `count` best of the matches of `likeliest` (toFts5Candidates: title hits, and matches of every alternative) by
+ * the query's own exact bm25, in one statement: bm25 walks each phrase's doclist once for its IDF, so ranking them by
+ * the title query and then scoring them again by the query cost that walk twice. `+rowid` keeps the IN a filter on the
+ * walk of the doclists (as an index constraint FTS5 would be queried once per candidate, the IDF walked every time);
+ * `rowid desc` makes the choice among equal scores the same at every request.
  */
-const candidatesOf = (scope: Scope, likeliest: string, count: number, range: Range) => sql<Scored>`
+const bestCandidates = (scope: Scope, match: string, likeliest: string, count: number, range: Range) => sql<Scored>`
   select ${scope.fts}.rowid as docid, ${scope.bm25} as score from ${scope.fts}
-  where ${scope.fts} match ${likeliest} and ${within(scope, range)}
+  where ${scope.fts} match ${match} and ${within(scope, range)} and +${scope.fts}.rowid in (
+    select rowid from ${scope.fts} where ${scope.fts} match ${likeliest} and ${within(scope, range)})
   order by score, ${scope.fts}.rowid desc limit ${count}`;
-
-/**
- * The exact bm25 of the candidates. `+rowid` keeps the IN a filter on the walk of the doclists: as an
- * index constraint FTS5 would be queried once per candidate, computing bm25's IDF (a walk of each
- * term's doclist) every time.
- */
-const scoredCandidates = (scope: Scope, match: string, candidates: readonly number[], range: Range) => sql<Scored>`
-  select ${scope.fts}.rowid as docid, ${scope.bm25} as score from ${scope.fts}
-  where ${scope.fts} match ${match} and ${within(scope, range)} and +${scope.fts}.rowid in (${docidList(candidates)})`;
-
-const byScore = (a: Scored, b: Scored): number => a.score - b.score;
 
 export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
   return {
@@ -95,10 +86,8 @@ export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
 
       // More matches than the budget: the title candidates first, in exact order, then every other match in exact
       // order (read only by a page beyond the candidates). Pages stay disjoint and complete.
-      const candidates = (await rows(candidatesOf(scope, likeliest, budget.titleCandidates, range))).map(
-        (row) => row.docid,
-      );
-      const first = (await rows(scoredCandidates(scope, match, candidates, range))).sort(byScore);
+      const first = await rows(bestCandidates(scope, match, likeliest, budget.titleCandidates, range));
+      const candidates = first.map((row) => row.docid);
       const end = window.offset + window.limit;
       const ids = await windowIds(first, window, keysReader(db, scope));
       if (end <= first.length) return { ids, total };
