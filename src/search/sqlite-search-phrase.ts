@@ -37,8 +37,8 @@ export interface PhraseRanking {
 }
 
 /**
- * The exact count (`count`) and the `n` best matches of a one-phrase query; null for another query, or when its words have no
- * impact postings, or they cannot prove the order within `MOST_READ` posts.
+ * The exact count (`count`) and the `n` best matches of a one-phrase query; null for another query, or when its words
+ * have no impact postings, or they cannot prove the order within `MOST_READ` posts.
  *
  * bm25 scores a phrase as idf × impact(weighted phrase hits, length). Each hit of the phrase is a hit of each of its
  * words in the same column, so a post's phrase hits are at most its hits of the rarest word, and its phrase impact at
@@ -61,9 +61,13 @@ export async function phraseRanking(
     where community = ${range.number} and term in (select value from json_each(${JSON.stringify(tokens)}))
     order by docs limit 1`.execute(db);
   const rarest = counted.rows[0]?.term;
+  const docs = Number(counted.rows[0]?.docs ?? 0);
   if (rarest === undefined) return null;
   const total = await count();
   if (n <= 0 || total === 0) return { total, ranked: [] };
+  // About one post in docs / total of the word's holds the phrase: reading n of those would pass MOST_READ (a rare
+  // phrase of common words), so FTS5 ranks its few matches instead.
+  if (n * docs > MOST_READ * total) return null;
   const idf = await bm25Idf(db, await tableMatches(db, scope, match, total));
   const walk = await ImpactWalk.open(db, range.number, rarest, n + TIE_SLACK);
   if (idf === null || walk === null) return null;
