@@ -8,6 +8,7 @@ const round = (requests: number, seconds: number, cpuUs: number, p50Ms: number, 
     rps: requests / seconds,
     requests,
     non2xx: 0,
+    shed: 0,
     errors: 0,
     p50Ms,
     p99Ms,
@@ -36,6 +37,7 @@ describe('combineRounds', () => {
         rps: 35_000 / 14,
         requests: 35_000,
         non2xx: 0,
+        shed: 0,
         errors: 0,
         p50Ms: 0.5,
         p99Ms: 7,
@@ -46,10 +48,12 @@ describe('combineRounds', () => {
     );
   });
 
-  it('takes the middle of an even number of p50s, and counts every failure', () => {
-    const failed = { ...round(1_000, 2, 50, 0.4, 3, 100), non2xx: 2, errors: 1 };
-    const combined = combineRounds([failed, round(1_000, 2, 50, 0.6, 2, 90)]);
-    expect([combined.p50Ms, combined.non2xx, combined.errors, combined.rps]).toEqual([0.5, 2, 1, 500]);
+  it('takes the middle of an even number of p50s, and counts every failure and every 503 past the deadline', () => {
+    const failed = { ...round(1_000, 2, 50, 0.4, 3, 100), non2xx: 2, errors: 1, shed: 3 };
+    const combined = combineRounds([failed, { ...round(1_000, 2, 50, 0.6, 2, 90), shed: 1 }]);
+    expect([combined.p50Ms, combined.non2xx, combined.errors, combined.shed, combined.rps]).toEqual([
+      0.5, 2, 1, 4, 500,
+    ]);
   });
 
   it('keeps the highest p95 when every round has one, and none when a round lacks it', () => {
