@@ -59,11 +59,10 @@ export async function termIdf(db: Kysely<Database>, number: number, term: string
   return bm25Idf(db, await tableHits(db, number, term));
 }
 
-/** One stored posting of a word: its post, its length in words, its weighted hits and its impact. */
+/** One stored posting of a word: its post, its length in words and its impact. */
 export interface Posting {
   readonly docid: number;
   readonly length: number;
-  readonly freq: number;
   readonly impact: number;
 }
 
@@ -163,7 +162,7 @@ export class ImpactWalk {
     if (!row) return null;
     group.at += 1;
     if (group.at >= group.rows.length && !group.drained) await this.fill(group);
-    return { docid: row.docid, length: row.length, freq: group.freq, impact: best.bound.impact };
+    return { docid: row.docid, length: row.length, impact: best.bound.impact };
   }
 
   private async fill(group: Group): Promise<void> {

@@ -2,7 +2,7 @@
 // word from its impact postings, a phrase from its rarest word's (sqlite-search-phrase.ts), an OR of two alternatives
 // from each one's best (sqlite-search-or.ts), other large answers ranked on a budget.
 import { sql, type RawBuilder } from 'kysely';
-import { rankedThrough, windowIds, type Scored } from './ranked-window.js';
+import { windowIds, type Scored } from './ranked-window.js';
 import type { SearchBudget } from './search-budget.js';
 import type { SearchHits, SearchIndex, SearchWindow } from './search-index.js';
 import type { SearchQuery } from './search-query.js';
@@ -11,7 +11,7 @@ import { orRanking, withoutRepeat } from './sqlite-search-or.js';
 import { phraseRanking } from './sqlite-search-phrase.js';
 import { toFts5Candidates, toFts5Match } from './sqlite-search-query.js';
 import {
-  bestMatches,
+  bestRanked,
   countMatches,
   keysReader,
   rangeOf,
@@ -72,11 +72,7 @@ export function createSqliteSearchIndex(budget: SearchBudget): SearchIndex {
        * alone; a run of ties longer than the first read put in order by the statement instead.
        */
       const exactWindow = async (part: SearchWindow, except: readonly number[] = []): Promise<string[]> => {
-        const ranked = await rankedThrough(
-          part.offset + part.limit,
-          (limit) => rows(bestMatches(scope, match, limit, except, range)),
-          (n) => rows(bestMatches(scope, match, n, except, range, 'here')),
-        );
+        const ranked = await bestRanked(db, scope, range, match, part.offset + part.limit, except);
         return windowIds(ranked, part, keysReader(db, scope));
       };
 

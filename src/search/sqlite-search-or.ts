@@ -2,11 +2,11 @@
 // best n lie among the best n matching both, and the best n of each alternative alone.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { rankedThrough, type Scored } from './ranked-window.js';
+import type { Scored } from './ranked-window.js';
 import type { Clause, SearchQuery } from './search-query.js';
 import { impactRanking, termIdf } from './sqlite-search-impacts.js';
 import { toFts5Match } from './sqlite-search-query.js';
-import { bestMatches, countMatches, type Range, type Scope } from './sqlite-search-statements.js';
+import { bestRanked, countMatches, type Range, type Scope } from './sqlite-search-statements.js';
 import { fts5Tokens, singleTerm } from './sqlite-search-words.js';
 
 /** The same phrase as FTS5 indexes it (`teams` and `team` are one stem). */
@@ -48,14 +48,6 @@ interface Ranking {
   readonly ranked: Scored[];
 }
 
-/** FTS5's `n` best matches of `match` by bm25, as rankedThrough gives them (a long run of ties cut in full order). */
-const bestN = (db: Kysely<Database>, scope: Scope, range: Range, match: string, n: number): Promise<Scored[]> =>
-  rankedThrough(
-    n,
-    async (limit) => (await bestMatches(scope, match, limit, [], range).execute(db)).rows,
-    async (limit) => (await bestMatches(scope, match, limit, [], range, 'here').execute(db)).rows,
-  );
-
 /**
  * One alternative's count and its `n` best matches, scored as `a OR b`'s bm25 scores a post holding this alternative
  * only (the other phrase adds idf × 0): a frequent word's from its impact postings times its IDF, any other's by
@@ -84,7 +76,7 @@ async function alone(
   if (match === null) return null;
   const total = await countMatches(db, scope, match, range);
   if (total > budget) return null;
-  return { total, ranked: await bestN(db, scope, range, match, n) };
+  return { total, ranked: await bestRanked(db, scope, range, match, n) };
 }
 
 /**
@@ -118,7 +110,7 @@ export async function orRanking(
   // The intersection is ranked whatever its size: it is at most either alternative, and today's path beyond the budget
   // would rank the union's title candidates.
   const inBoth = await countMatches(db, scope, both, range);
-  const bestOfBoth = inBoth === 0 ? [] : await bestN(db, scope, range, both, n);
+  const bestOfBoth = inBoth === 0 ? [] : await bestRanked(db, scope, range, both, n);
   const best = new Map<number, number>();
   for (const row of [...onlyA.ranked, ...onlyB.ranked])
     best.set(row.docid, Math.min(row.score, best.get(row.docid) ?? row.score));

@@ -2,7 +2,7 @@
 // the dates that break ties. Plans (sqlite-search-index.ts, sqlite-search-or.ts) compose them.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { DocKey, Scored } from './ranked-window.js';
+import { rankedThrough, type DocKey, type Scored } from './ranked-window.js';
 import type { SearchKind } from './search-index.js';
 
 export const tables: Record<
@@ -95,6 +95,24 @@ export const bestMatches = (
   where ${scope.fts} match ${match} and ${within(scope, range)}
   ${except.length > 0 ? sql`and +${scope.fts}.rowid not in (${docidList(except)})` : sql``}
   order by score${ties === 'here' ? sql`, keyed.created_at desc, keyed.id desc` : sql``} limit ${limit}`;
+
+/**
+ * FTS5's `n` best matches of `match` by bm25 (but `except`), as rankedThrough gives them: every match tied with the
+ * `n`th included, or a run of ties longer than the first read cut in search's full order by the statement.
+ */
+export const bestRanked = (
+  db: Kysely<Database>,
+  scope: Scope,
+  range: Range,
+  match: string,
+  n: number,
+  except: readonly number[] = [],
+): Promise<Scored[]> =>
+  rankedThrough(
+    n,
+    async (limit) => (await bestMatches(scope, match, limit, except, range).execute(db)).rows,
+    async (limit) => (await bestMatches(scope, match, limit, except, range, 'here').execute(db)).rows,
+  );
 
 /**
  * Reads the dates and ids that break ties between equal scores, for the docids asked only: one JSON parameter, as
