@@ -83,20 +83,27 @@ function lex(q: string): Token[] {
  * - `-term` / `-"a phrase"` (a `-` starting a chunk) excludes the term.
  * - `OR` (uppercase, standing alone) separates alternatives; `or` is a plain word.
  * Groups with no positive clause are dropped (they would match everything but the
- * excluded, which no one means); duplicate clauses in a group are dropped.
+ * excluded, which no one means); duplicate clauses in a group are dropped, and so is a group
+ * of the same clauses as an earlier one (`a b OR b a` is `a b`: the same matches, ranked as
+ * the query without the repeat, as `a a` is ranked as `a`).
  */
 export function parseSearchQuery(q: string): SearchQuery {
   const groups: Clause[][] = [];
+  const groupKeys = new Set<string>();
   let current: Clause[] = [];
-  const close = (): void => {
-    if (current.some((clause) => !clause.negated)) groups.push(current);
-    current = [];
-  };
   const seen = new Set<string>();
+  const close = (): void => {
+    const key = [...seen].sort().join('\n');
+    if (current.some((clause) => !clause.negated) && !groupKeys.has(key)) {
+      groups.push(current);
+      groupKeys.add(key);
+    }
+    current = [];
+    seen.clear();
+  };
   for (const token of lex(q)) {
     if (token === 'OR') {
       close();
-      seen.clear();
       continue;
     }
     const key = `${token.negated ? '-' : '+'}${token.words.join(' ')}`;

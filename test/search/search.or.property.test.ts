@@ -81,6 +81,9 @@ describe('a OR b ranked from the best of each part', () => {
   it('answers a repeated alternative as the exact ranking does', async () => {
     for (const q of ['cedar OR cedar', 'cedars OR cedar', '"amber birch" OR "amber birches"', 'fjord OR fjord'])
       expect((await search(q, 0, 1000)).ids, q).toEqual(await exact(q));
+    // A repeat of the same words is the query without it, on either store: the same answer, page and total.
+    expect(await search('cedar fjord OR fjord cedar', 0, 1000)).toEqual(await search('cedar fjord', 0, 1000));
+    expect(await search('cedar OR cedar', 2, 5)).toEqual(await search('cedar', 2, 5));
   });
 
   it('follows inserts, edits and deletes at once', async () => {
