@@ -1,7 +1,8 @@
-// Rendered answers kept in memory per process, bounded in bytes, and dropped the moment the store changes:
-// this process's own commits at once (the write runner tells it), other processes' (a CLI import, a second server) at the next change
-// check, made at most once a millisecond (SQLite's data_version, PostgreSQL's sum of the communities' fragment_version).
-import { LRUCache } from 'lru-cache';
+// Rendered answers kept in memory per process, bounded in bytes, the cheapest to make again per byte let go first
+// (lib/cost-aware-cache.ts), and dropped the moment the store changes: this process's own commits at once (the write
+// runner tells it), other processes' (a CLI import, a second server) at the next change check, made at most once a
+// millisecond (SQLite's data_version, PostgreSQL's sum of the communities' fragment_version).
+import { CostAwareCache } from '../lib/cost-aware-cache.js';
 import type { Store } from '../db/store.js';
 import type { ContentCoding } from '../lib/content-codings.js';
 import { formBytes, keptForms, type KeptForms, type WithForms } from '../lib/kept-forms.js';
@@ -35,7 +36,8 @@ export interface AnswerCache {
    * note the generation before reading and pass it to `set`, which keeps nothing from an older one.
    */
   generation(): number;
-  set(key: string, answer: CachedAnswer, generation: number): void;
+  /** Keeps `answer` unless the store changed since `generation`; `costMs` is what making it took (see CostAwareCache). */
+  set(key: string, answer: CachedAnswer, generation: number, costMs?: number): void;
   /** A kept answer's brotli or gzip form (lib/kept-forms.ts), or undefined for bytes the cache does not hold. */
   compressed: KeptForms['compressed'];
   /** Called on every change seen, with the cache already emptied (other per-process caches follow it). */
@@ -51,9 +53,11 @@ export function createAnswerCache(
   maxBytes: number,
   onLocalCommit: (listener: () => void) => unknown,
 ): AnswerCache {
-  const entries = new LRUCache<string, Entry>({
+  const ownBytes = (entry: Entry, key: string) => entry.body.length + entry.etag.length + key.length + 64;
+  const entries = new CostAwareCache<Entry>({
     maxSize: Math.max(1, maxBytes),
-    sizeCalculation: (entry, key) => entry.body.length + entry.etag.length + key.length + 64 + formBytes(entry.forms),
+    sizeOf: (entry, key) => ownBytes(entry, key) + formBytes(entry.forms),
+    weightOf: ownBytes,
   });
   const changes = createSignal<void>();
   const stats: CacheStats = { hits: 0, misses: 0, compressed: { br: 0, gzip: 0 } };
@@ -108,9 +112,9 @@ export function createAnswerCache(
       return answer;
     },
     generation: () => generation,
-    set(key, answer, readAt) {
+    set(key, answer, readAt, costMs = 0) {
       if (maxBytes <= 0 || readAt !== generation) return;
-      entries.set(key, { ...answer, forms: {} });
+      entries.set(key, { ...answer, forms: {} }, costMs);
       forms.keep(key, answer.body);
     },
     compressed: forms.compressed,

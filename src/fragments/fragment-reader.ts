@@ -128,6 +128,7 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
     const hit = cache.get(key, now);
     if (hit) return hit;
     const generation = cache.generation();
+    const started = performance.now();
     const rows = readOne(hot, communityId, kind, id);
     if (rows instanceof Promise) throw new Error('readOne answered asynchronously on a synchronous store');
     const row = rows[0];
@@ -135,7 +136,7 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
     const embedOf = embedsFor(communityId, [row], generation);
     if (embedOf instanceof Promise) throw new Error('embedsFor answered asynchronously on a synchronous store');
     const answer = oneAnswer(kind.slice(0, 1), row, embedOf);
-    cache.set(key, answer, generation);
+    cache.set(key, answer, generation, performance.now() - started);
     return answer;
   }
 
@@ -156,22 +157,27 @@ export function createFragmentReader(store: Store, cache: AnswerCache) {
     const hit = cache.get(key, now);
     if (hit) return hit;
     const generation = cache.generation();
+    const started = performance.now();
     const row = await batched.read(communityId, kind, id);
     if (!row) return null;
     const answer = oneAnswer(kind.slice(0, 1), row, await embedsFor(communityId, [row], generation));
-    cache.set(key, answer, generation);
+    cache.set(key, answer, generation, performance.now() - started);
     return answer;
   }
 
-  /** The cached answer for `key`, or the one `compute` makes (kept unless the store changed meanwhile). */
+  /**
+   * The cached answer for `key`, or the one `compute` makes (kept unless the store changed meanwhile, with the time it
+   * took: the cache lets go first of what is quickest to make again).
+   */
   async function cached(key: string, now: number, compute: () => Promise<CachedAnswer | null>): Promise<Answer | null> {
     const sync = cache.sync();
     if (sync) await sync;
     const hit = cache.get(key, now);
     if (hit) return hit;
     const generation = cache.generation();
+    const started = performance.now();
     const answer = await compute();
-    if (answer) cache.set(key, answer, generation);
+    if (answer) cache.set(key, answer, generation, performance.now() - started);
     return answer;
   }
 

@@ -1,6 +1,5 @@
 // Compressed forms of the answers a bounded cache keeps: each made the first time it is asked for, kept beside its
 // answer's bytes and counted in the cache's bound, so that a kept answer is compressed at most once per coding.
-import type { LRUCache } from 'lru-cache';
 import { compressForCache, type ContentCoding } from './content-codings.js';
 
 /** The forms asked of one answer so far (a promise while one is being made). */
@@ -42,9 +41,15 @@ export interface KeptForms {
   compressed(body: Buffer, coding: ContentCoding): Buffer | Promise<Buffer> | undefined;
 }
 
+/** The cache the forms are kept in: `set` again under a kept key keeps the entry's standing (cost, reads). */
+export interface FormsHolder<V> {
+  peek(key: string): V | undefined;
+  set(key: string, value: V): void;
+}
+
 /** `made` counts the forms made, by coding. */
 export function keptForms<V extends WithForms>(
-  entries: LRUCache<string, V>,
+  entries: FormsHolder<V>,
   made: Record<ContentCoding, number>,
 ): KeptForms {
   const keys = new WeakMap<Buffer, string>();

@@ -68,4 +68,17 @@ describe('compressed forms in the answer cache', () => {
     cache.set('o', stale, cache.generation() - 1);
     expect(cache.compressed(stale.body, 'br')).toBeUndefined();
   });
+
+  it('keeps an answer slow to make through a flood of quick ones, and lets go of the least recent of the quick', () => {
+    const cache = createAnswerCache(testStore.store, 5 * entryBytes, () => {});
+    const ranked = answer('"r"');
+    // A search ranked in 40 ms, then by-id answers spliced in 50 µs each, ten times what the bound holds.
+    cache.set('r', ranked, cache.generation(), 40);
+    const quick = Array.from({ length: 50 }, () => answer('"q"'));
+    quick.forEach((each, i) => cache.set(String(i % 10), each, cache.generation(), 0.05));
+    expect(cache.peek('r', 0)?.body).toBe(ranked.body);
+    // The four kept besides it are the last four set.
+    expect([...Array(10).keys()].filter((i) => cache.peek(String(i), 0) !== undefined)).toEqual([6, 7, 8, 9]);
+    expect(cache.peek('9', 0)?.body).toBe(quick[49]?.body);
+  });
 });
