@@ -120,6 +120,8 @@ export class CostAwareCache<V> {
   #drop(key: string, slot: Slot<V>): void {
     this.#slots.delete(key);
     this.#bytes -= slot.size;
+    // A stale place in the heap may still point at the slot: it must not keep the value alive.
+    slot.value = undefined as V;
   }
 
   #evictOne(): void {
