@@ -106,9 +106,13 @@ function rawGet(
   });
 }
 
+/** How often `sample` asks a URL that answered 503 past the store's deadline (a cold store's first asks) again. */
+const SAMPLE_TRIES = 3;
+
 /**
  * Mean body size (and total_records) of up to 50 of the workload's URLs; every one must answer 200 with a JSON
- * object (an HTML page for the console), in the workload's coding when it has one.
+ * object (an HTML page for the console), in the workload's coding when it has one. A 503 is asked again, up to
+ * SAMPLE_TRIES times in all: the workload's own runs count such answers, and one must not stop the whole run here.
  */
 async function sample(hearth: Service, credentials: Record<string, string>, workload: Workload): Promise<Sample> {
   const count = Math.min(50, workload.paths.length);
@@ -121,7 +125,9 @@ async function sample(hearth: Service, credentials: Record<string, string>, work
     const { coding } = workload;
     const headers: Record<string, string> = { ...credentials };
     if (coding) headers['accept-encoding'] = coding;
-    const response = await rawGet(hearth.baseUrl + path, headers);
+    let response = await rawGet(hearth.baseUrl + path, headers);
+    for (let tries = 1; response.status === 503 && tries < SAMPLE_TRIES; tries++)
+      response = await rawGet(hearth.baseUrl + path, headers);
     const body =
       coding === 'br'
         ? brotliDecompressSync(response.bytes)

@@ -1,10 +1,13 @@
-// A cache bounded in bytes that lets go first of what is cheapest to make again per byte it holds (GreedyDual-Size with
-// frequency): a search answer that took 40 ms to rank outlives many by-id answers spliced in 50 µs each.
+// A cache bounded in bytes that lets go first of what is cheapest to make again per byte it holds (GreedyDual-Size, Cao
+// and Irani 1997): a search answer that took 40 ms to rank outlives many by-id answers spliced in 50 µs each.
 //
-// Each entry's priority is `floor + hits × cost / size`; the entry of least priority leaves first (of equal ones, the
-// least recently used), and the floor rises to the priority of each entry that leaves, so that an entry not asked for
-// since ages in the end as a least recently used one does. A read raises its entry's priority without touching the
-// heap: the heap's keys may be stale, and an entry found below its own priority is put back rather than evicted.
+// Each entry's priority is `floor + cost / size`, set when it is kept and again at each read; the entry of least
+// priority leaves first (of equal ones, the least recently used), and the floor rises to the priority of each entry
+// that leaves. So an entry not read since ages out, the costlier the slower; where every entry costs alike per byte,
+// this is a least-recently-used cache. (Counting reads into the priority, as GDSF does, was tried: answers read
+// thousands of times in a past burst outlived everything newer, and a bench workload of deep feed pages went from
+// nearly every answer kept to almost none.) A read raises its entry's priority without touching the heap: the heap's
+// keys may be stale, and an entry found below its own priority is put back rather than let go.
 
 /** What an entry costs to make again, in any unit the caller uses throughout (the answer cache: milliseconds). */
 export type Cost = number;
@@ -16,7 +19,6 @@ interface Slot<V> {
   /** Bytes the priority divides the cost by (the entry's own bytes; forms made later add to `size` only). */
   weight: number;
   cost: Cost;
-  hits: number;
   priority: number;
   /** When last set or read: of two equal priorities, the older leaves first. */
   used: number;
@@ -61,12 +63,11 @@ export class CostAwareCache<V> {
     return this.#bytes;
   }
 
-  /** The value under `key`, counted as a read (its priority rises). */
+  /** The value under `key`, counted as a read (its priority is set again from the floor). */
   get(key: string): V | undefined {
     const slot = this.#slots.get(key);
     if (slot === undefined) return undefined;
-    slot.hits += 1;
-    slot.priority = this.#floor + (slot.hits * slot.cost) / slot.weight;
+    slot.priority = this.#floor + slot.cost / slot.weight;
     slot.used = ++this.#clock;
     return slot.value;
   }
@@ -78,7 +79,7 @@ export class CostAwareCache<V> {
 
   /**
    * Keeps `value` under `key`. `cost` is what making it again would cost; without one, a value set again under a kept
-   * key keeps its cost and reads (a compressed form added to an answer), and a new one costs 0 (it leaves first).
+   * key keeps its cost and priority (a compressed form added to an answer), and a new one costs 0 (it leaves first).
    */
   set(key: string, value: V, cost?: Cost): void {
     const size = this.#options.sizeOf(value, key);
@@ -87,14 +88,12 @@ export class CostAwareCache<V> {
     if (size > this.#options.maxSize) return;
     const weight = Math.max(1, this.#options.weightOf?.(value, key) ?? size);
     const kept = cost === undefined ? (old?.cost ?? 0) : cost;
-    const hits = cost === undefined ? (old?.hits ?? 1) : 1;
     const slot: Slot<V> = {
       value,
       size,
       weight,
       cost: kept,
-      hits,
-      priority: this.#floor + (hits * kept) / weight,
+      priority: cost === undefined && old !== undefined ? old.priority : this.#floor + kept / weight,
       used: ++this.#clock,
     };
     this.#slots.set(key, slot);

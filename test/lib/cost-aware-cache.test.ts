@@ -1,5 +1,6 @@
-// The cost-aware cache: the entry cheapest to make again per byte leaves first, reads count, the floor ages what is
-// no longer read, equal priorities leave least recently used first, and the bound holds through any order of calls.
+// The cost-aware cache: the entry cheapest to make again per byte leaves first, a read renews an entry, the floor ages
+// what is no longer read (however often it was read before), equal priorities leave least recently used first, and
+// the bound holds through any order of calls.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CostAwareCache } from '../../src/lib/cost-aware-cache.js';
@@ -29,7 +30,7 @@ describe('CostAwareCache', () => {
     expect(sized.bytes).toBe(200);
   });
 
-  it('counts reads: an entry read often outlives an equal one read once', () => {
+  it('renews an entry at each read: of two alike, the one read since leaves last', () => {
     const cache = cacheOf(200);
     cache.set('read', 100, 1);
     cache.set('unread', 100, 1);
@@ -60,7 +61,7 @@ describe('CostAwareCache', () => {
     expect(evictedAt).toBe(7);
   });
 
-  it('keeps cost and reads when a kept key is set again without a cost, and starts over with one', () => {
+  it('keeps cost and priority when a kept key is set again without a cost, and starts over with one', () => {
     const cache = new CostAwareCache<{ bytes: number }>({
       maxSize: 400,
       sizeOf: (value) => value.bytes,
@@ -72,13 +73,24 @@ describe('CostAwareCache', () => {
     cache.set('a', { bytes: 250 });
     cache.set('b', { bytes: 100 }, 15);
     cache.set('c', { bytes: 100 }, 1);
-    // a: 2 reads × 10 / 100 = 0.2; b 0.15; c 0.01 leaves.
+    // a: 10 / 100 = 0.1 (read, and a form added, at floor 0); b 0.15; c 0.01 leaves.
     expect([cache.peek('a'), cache.peek('b'), cache.peek('c')]).toEqual([{ bytes: 250 }, { bytes: 100 }, undefined]);
     expect(cache.bytes).toBe(350);
-    // Set again with a cost: one read, that cost.
+    // Set again with a cost: its priority from the floor (0.01) and that cost, 0.02; d's 0.03.
     cache.set('a', { bytes: 250 }, 1);
     cache.set('d', { bytes: 100 }, 2);
     expect([cache.peek('a'), cache.peek('b'), cache.peek('d')]).toEqual([undefined, { bytes: 100 }, { bytes: 100 }]);
+  });
+
+  it('lets an entry read thousands of times in a past burst age out as a least recently used one', () => {
+    const cache = cacheOf(300);
+    cache.set('burst', 100, 1);
+    for (let i = 0; i < 5000; i++) cache.get('burst');
+    cache.set('next-1', 100, 1);
+    cache.set('next-2', 100, 1);
+    expect(cache.peek('burst')).toBe(100);
+    cache.set('next-3', 100, 1);
+    expect(keys(cache, ['burst', 'next-1', 'next-2', 'next-3'])).toEqual(['next-1', 'next-2', 'next-3']);
   });
 
   it('keeps nothing larger than its bound, and clear empties it', () => {
