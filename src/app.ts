@@ -203,7 +203,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const badges = createBadgesService(store.db, store.dialect, writes);
   const groups = createGroupsService(store.db, store.dialect, writes);
   const registrations = createRegistrationsService(store.db, store.dialect, writes);
-  const calendars = createCalendarService(store.db, createCalendarFeedsService(store.db, clock), clock);
+  const calendars = createCalendarService(store.db, createCalendarFeedsService(store.db, clock), clock, answerCache);
 
   const metrics = options.metrics ?? createMetrics();
   registerMetrics(app, metrics, {

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { AppError, notFound } from '../errors.js';
+import type { AnswerCache } from '../fragments/answer-cache.js';
 import { TOMBSTONE_RETENTION_DAYS } from '../events/event-tombstones.js';
 import type { Clock } from '../lib/clock.js';
 import { parseInstant, toStored } from '../lib/timestamps.js';
@@ -25,18 +26,38 @@ export interface CalendarAnswer {
    * 304 costs no writing: ical-generator folds lines character by character, most of an answer's time.
    */
   etag: string;
-  body(): string;
+  /** The calendar's bytes: written once per ETag while the answer cache keeps them. */
+  body(): Buffer;
 }
+
+/**
+ * Where written calendars are kept, by their ETag: the answer cache (emptied at every change, and letting go first of
+ * what is cheapest to make again, which a calendar of hundreds of events, 100-300 ms to write, is not).
+ */
+export type WrittenCalendars = Pick<AnswerCache, 'get' | 'set' | 'generation'>;
 
 /** Raised when the calendar's writing changes, so that no ETag of the former bytes stays valid. */
 const RENDERING = 1;
 
-const answerOf = (doc: CalendarDocument): CalendarAnswer => ({
-  etag: `"${createHash('sha1')
+function answerOf(doc: CalendarDocument, written: WrittenCalendars): CalendarAnswer {
+  const etag = `"${createHash('sha1')
     .update(JSON.stringify([RENDERING, doc]))
-    .digest('base64url')}"`,
-  body: () => renderCalendar(doc),
-});
+    .digest('base64url')}"`;
+  return {
+    etag,
+    body() {
+      // Keyed by the ETag, which names the bytes: whatever changed meanwhile, these are the bytes of this ETag.
+      const key = `calendar|${etag}`;
+      const kept = written.get(key, 0);
+      if (kept) return kept.body;
+      const generation = written.generation();
+      const started = performance.now();
+      const body = Buffer.from(renderCalendar(doc), 'utf8');
+      written.set(key, { body, etag }, generation, performance.now() - started);
+      return body;
+    },
+  };
+}
 
 /** The UTC bounds of the calendar day of `value` in its own offset, as the list route reads `date_filter`. */
 function dayBounds(value: string): { from: string; to: string } {
@@ -56,7 +77,12 @@ function dayBounds(value: string): { from: string; to: string } {
 /** Midnight UTC of `now` minus `days`, stored: bounds that move once a day keep a day's answers byte-identical. */
 const daysBefore = (now: number, days: number): string => toStored(Math.floor(now / DAY_MS) * DAY_MS - days * DAY_MS);
 
-export function createCalendarService(db: Kysely<Database>, subscriptions: CalendarFeedsService, clock: Clock) {
+export function createCalendarService(
+  db: Kysely<Database>,
+  subscriptions: CalendarFeedsService,
+  clock: Clock,
+  written: WrittenCalendars,
+) {
   return {
     /** The admin route: the events the list route's filters take (published by default), without tombstones. */
     async forAdmin(communityId: string, query: CalendarQuery): Promise<CalendarAnswer> {
@@ -79,7 +105,7 @@ export function createCalendarService(db: Kysely<Database>, subscriptions: Calen
       else if (query.time_filter === 'past') filter.startBefore = toStored(now);
       const events = await calendarEvents(db, communityId, filter);
       const name = feed ? `${community.name}: ${feed.label}` : community.name;
-      return answerOf({ name, communityId, events, tombstones: [], public: false });
+      return answerOf({ name, communityId, events, tombstones: [], public: false }, written);
     },
 
     /** A subscription's calendar, or 404 for an unknown, malformed or revoked secret (and a feed gone since). */
@@ -100,7 +126,7 @@ export function createCalendarService(db: Kysely<Database>, subscriptions: Calen
       });
       const tombstones = await calendarTombstones(db, communityId, feedId, daysBefore(now, TOMBSTONE_RETENTION_DAYS));
       const name = feed ? `${community.name}: ${feed.label}` : community.name;
-      return answerOf({ name, communityId, events, tombstones, public: true });
+      return answerOf({ name, communityId, events, tombstones, public: true }, written);
     },
   };
 }

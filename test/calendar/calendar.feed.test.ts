@@ -140,8 +140,19 @@ const publicGet = (path: string, headers: Record<string, string> = {}) =>
 
 const byTitle = (events: ReadEvent[]) => new Map(events.map((e) => [e.summary, e]));
 
+const metricsToken = 'calendar-scrape-0123456789';
+/** The answer cache's hits so far, from /metrics. */
+async function cacheHits(): Promise<number> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${metricsToken}` },
+  });
+  return Number(/^hearth_answer_cache_hits_total (\d+)$/m.exec(res.body)?.[1] ?? Number.NaN);
+}
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { metricsToken } });
   acme = await t.community('acme');
   other = await t.community('other');
   await t.importRecords(acme, [...feeds, ada, grace]);
@@ -241,6 +252,29 @@ describe('GET /admin/v0/calendar_events.ics', () => {
     expect(byTitle(calendar.events).get('An event in UTC')?.description).toBe(
       'Write to ada@example.com or grace@example.com for a seat',
     );
+  });
+
+  it('writes a calendar once per ETag while the answer cache keeps it, and again after a change', async () => {
+    const path = '/admin/v0/calendar_events.ics?date_filter=2026-03-29';
+    const first = await t.get(path, reader);
+    const before = await cacheHits();
+    const second = await t.get(path, reader);
+    // The same bytes, from the cache: one hit more.
+    expect([second.statusCode, second.body, second.headers['etag']]).toEqual([200, first.body, first.headers['etag']]);
+    expect(await cacheHits()).toBe(before + 1);
+    expect(readCalendar(second.body).events.map((e) => e.summary)).toEqual(['Berlin night of the change']);
+    // A change: another ETag, written from the new rows.
+    const renamed = await send('PATCH', `/admin/v0/calendar_events/${ids['berlin']}`, writer, {
+      title: 'Renamed in Berlin',
+    });
+    expect(renamed.statusCode).toBe(200);
+    const third = await t.get(path, reader);
+    expect(third.headers['etag']).not.toBe(first.headers['etag']);
+    expect(readCalendar(third.body).events.map((e) => e.summary)).toEqual(['Renamed in Berlin']);
+    const back = await send('PATCH', `/admin/v0/calendar_events/${ids['berlin']}`, writer, {
+      title: 'Berlin night of the change',
+    });
+    expect(back.statusCode).toBe(200);
   });
 
   it("takes the list's filters and answers 304 to its own ETag", async () => {
