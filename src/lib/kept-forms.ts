@@ -41,7 +41,7 @@ export interface KeptForms {
   compressed(body: Buffer, coding: ContentCoding): Buffer | Promise<Buffer> | undefined;
 }
 
-/** The cache the forms are kept in: `set` again under a kept key keeps the entry's standing (cost, reads). */
+/** The cache the forms are kept in: `set` again under a kept key keeps the entry's standing (its cost and priority). */
 export interface FormsHolder<V> {
   peek(key: string): V | undefined;
   set(key: string, value: V): void;

@@ -18,9 +18,9 @@ function sameClause(a: Clause, b: Clause): boolean {
 }
 
 /**
- * `a OR a` (or `teams OR team`) as `a`: bm25 counts the repeated phrase twice, an exact doubling of every score, so
- * the order, the ties and the matches are the same. (Only a pair of one-clause groups: longer repeats round
- * differently.)
+ * `teams OR team` as `teams`: the same stem twice, which bm25 counts twice, an exact doubling of every score, so the
+ * order, the ties and the matches are the same. (The parser already drops a group written the same twice, `a OR a`;
+ * only a pair of one-clause groups: longer repeats round differently.)
  */
 export function withoutRepeat(query: SearchQuery): SearchQuery {
   const [first, second, ...rest] = query.groups;
