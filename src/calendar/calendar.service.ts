@@ -31,33 +31,62 @@ export interface CalendarAnswer {
 }
 
 /**
- * Where written calendars are kept, by their ETag: the answer cache (emptied at every change, and letting go first of
- * what is cheapest to make again, which a calendar of hundreds of events, 100-300 ms to write, is not).
+ * Where written calendars are kept: the answer cache (emptied at every change, and letting go first of what is
+ * cheapest to make again, which a calendar of hundreds of events is not).
  */
-export type WrittenCalendars = Pick<AnswerCache, 'get' | 'set' | 'generation'>;
+export type WrittenCalendars = Pick<AnswerCache, 'sync' | 'get' | 'set' | 'generation'>;
+
+/**
+ * Where a calendar is kept once written. By what it was asked (`query`) when no bound of it moves with the clock
+ * (a day, or no time filter; a subscription's bounds move once a day): asked again before the store changes, it is
+ * answered without reading its events. Otherwise by its ETag, which names its bytes: the events are read again
+ * to know it, and only the writing is saved.
+ */
+interface Keeping {
+  query: string | null;
+  /** The cache's generation before the events were read: what was read before a change is not kept after it. */
+  generation: number;
+  /** When the reading began (performance.now()), for the cost the cache weighs. */
+  started: number;
+}
 
 /** Raised when the calendar's writing changes, so that no ETag of the former bytes stays valid. */
 const RENDERING = 1;
 
-function answerOf(doc: CalendarDocument, written: WrittenCalendars): CalendarAnswer {
+function answerOf(doc: CalendarDocument, written: WrittenCalendars, keeping: Keeping): CalendarAnswer {
   const etag = `"${createHash('sha1')
     .update(JSON.stringify([RENDERING, doc]))
     .digest('base64url')}"`;
   return {
     etag,
     body() {
-      // Keyed by the ETag, which names the bytes: whatever changed meanwhile, these are the bytes of this ETag.
-      const key = `calendar|${etag}`;
+      // By the ETag, whatever changed meanwhile these are its bytes; by the query, only if nothing changed since the
+      // events were read (the generation).
+      const key = keeping.query ?? `calendar|${etag}`;
       const kept = written.get(key, 0);
-      if (kept) return kept.body;
-      const generation = written.generation();
-      const started = performance.now();
+      if (kept?.etag === etag) return kept.body;
       const body = Buffer.from(renderCalendar(doc), 'utf8');
-      written.set(key, { body, etag }, generation, performance.now() - started);
+      const generation = keeping.query === null ? written.generation() : keeping.generation;
+      written.set(key, { body, etag }, generation, performance.now() - keeping.started);
       return body;
     },
   };
 }
+
+/** The calendar kept under `query`, if any: the cache first sees changes other processes made. */
+async function keptFor(written: WrittenCalendars, query: string | null): Promise<CalendarAnswer | undefined> {
+  if (query === null) return undefined;
+  await written.sync();
+  const kept = written.get(query, 0);
+  return kept && { etag: kept.etag, body: () => kept.body };
+}
+
+/** Noted before anything of a calendar is read (its owner's name included). */
+const keepingFrom = (written: WrittenCalendars): Keeping => ({
+  query: null,
+  generation: written.generation(),
+  started: performance.now(),
+});
 
 /** The UTC bounds of the calendar day of `value` in its own offset, as the list route reads `date_filter`. */
 function dayBounds(value: string): { from: string; to: string } {
@@ -86,6 +115,7 @@ export function createCalendarService(
   return {
     /** The admin route: the events the list route's filters take (published by default), without tombstones. */
     async forAdmin(communityId: string, query: CalendarQuery): Promise<CalendarAnswer> {
+      const keeping = keepingFrom(written);
       const now = clock();
       const feedId = query.feed_id ?? null;
       const { community, feed } = await calendarOwner(db, communityId, feedId);
@@ -98,35 +128,52 @@ export function createCalendarService(
         feedId: query.feed_id,
         limit: CALENDAR_MAX_EVENTS,
       };
+      let byClock = false;
       if (query.date_filter !== undefined) {
         const { from, to } = dayBounds(query.date_filter);
         Object.assign(filter, { overlapFrom: from, startBefore: to });
-      } else if (query.time_filter === 'upcoming') filter.endsAfter = toStored(now);
-      else if (query.time_filter === 'past') filter.startBefore = toStored(now);
+      } else if (query.time_filter === 'upcoming') {
+        filter.endsAfter = toStored(now);
+        byClock = true;
+      } else if (query.time_filter === 'past') {
+        filter.startBefore = toStored(now);
+        byClock = true;
+      }
+      const key = byClock ? null : `calendar|admin|${communityId}|${JSON.stringify(filter)}`;
+      const kept = await keptFor(written, key);
+      if (kept) return kept;
+      keeping.query = key;
       const events = await calendarEvents(db, communityId, filter);
       const name = feed ? `${community.name}: ${feed.label}` : community.name;
-      return answerOf({ name, communityId, events, tombstones: [], public: false }, written);
+      return answerOf({ name, communityId, events, tombstones: [], public: false }, written, keeping);
     },
 
     /** A subscription's calendar, or 404 for an unknown, malformed or revoked secret (and a feed gone since). */
     async forSubscriber(secret: string): Promise<CalendarAnswer> {
+      const keeping = keepingFrom(written);
       const opened = await subscriptions.open(secret);
       if (!opened) throw notFound('Calendar');
       const { communityId, feedId } = opened;
       const { community, feed } = await calendarOwner(db, communityId, feedId);
       if (!community || (feedId !== null && (!feed || feed.is_archived))) throw notFound('Calendar');
       const now = clock();
+      const endsFrom = daysBefore(now, PUBLIC_PAST_DAYS);
+      const removedFrom = daysBefore(now, TOMBSTONE_RETENTION_DAYS);
+      const key = `calendar|public|${communityId}|${feedId ?? ''}|${endsFrom}|${removedFrom}`;
+      const kept = await keptFor(written, key);
+      if (kept) return kept;
+      keeping.query = key;
       const events = await calendarEvents(db, communityId, {
         status: 'published',
         publishToSite: true,
         isUnlisted: false,
         feedId: feedId ?? undefined,
-        endsFrom: daysBefore(now, PUBLIC_PAST_DAYS),
+        endsFrom,
         limit: CALENDAR_MAX_EVENTS,
       });
-      const tombstones = await calendarTombstones(db, communityId, feedId, daysBefore(now, TOMBSTONE_RETENTION_DAYS));
+      const tombstones = await calendarTombstones(db, communityId, feedId, removedFrom);
       const name = feed ? `${community.name}: ${feed.label}` : community.name;
-      return answerOf({ name, communityId, events, tombstones, public: true }, written);
+      return answerOf({ name, communityId, events, tombstones, public: true }, written, keeping);
     },
   };
 }
