@@ -3,7 +3,6 @@
 // never holds (drafts, unlisted events, e-mail addresses).
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import pLimit from 'p-limit';
 import type { Database } from '../db/database.js';
 import { AppError, notFound } from '../errors.js';
 import type { AnswerCache } from '../fragments/answer-cache.js';
@@ -50,12 +49,6 @@ interface Keeping {
   /** When the reading began (performance.now()), for the cost the cache weighs. */
   started: number;
 }
-
-/**
- * Calendars read and written at once; others wait their turn. Each holds its events (up to 5,000 rows) and their
- * writing in memory: ten first asks of a day of 604 events at once took the server's resident memory past 400 MB.
- */
-export const CALENDARS_AT_ONCE = 2;
 
 /** Raised when the calendar's writing changes, so that no ETag of the former bytes stays valid. */
 const RENDERING = 1;
@@ -119,21 +112,6 @@ export function createCalendarService(
   clock: Clock,
   written: WrittenCalendars,
 ) {
-  const turns = pLimit(CALENDARS_AT_ONCE);
-  /**
-   * The calendar kept under `keeping.query`, or else `read` in its turn: kept by its query, it is written at once,
-   * so that its events are let go before the next turn.
-   */
-  const inTurn = async (keeping: Keeping, read: () => Promise<CalendarDocument>): Promise<CalendarAnswer> =>
-    (await keptFor(written, keeping.query)) ??
-    turns(async () => {
-      const kept = await keptFor(written, keeping.query);
-      if (kept) return kept;
-      const answer = answerOf(await read(), written, keeping);
-      if (keeping.query !== null) answer.body();
-      return answer;
-    });
-
   return {
     /** The admin route: the events the list route's filters take (published by default), without tombstones. */
     async forAdmin(communityId: string, query: CalendarQuery): Promise<CalendarAnswer> {
@@ -161,15 +139,13 @@ export function createCalendarService(
         filter.startBefore = toStored(now);
         byClock = true;
       }
-      keeping.query = byClock ? null : `calendar|admin|${communityId}|${JSON.stringify(filter)}`;
+      const key = byClock ? null : `calendar|admin|${communityId}|${JSON.stringify(filter)}`;
+      const kept = await keptFor(written, key);
+      if (kept) return kept;
+      keeping.query = key;
+      const events = await calendarEvents(db, communityId, filter);
       const name = feed ? `${community.name}: ${feed.label}` : community.name;
-      return inTurn(keeping, async () => ({
-        name,
-        communityId,
-        events: await calendarEvents(db, communityId, filter),
-        tombstones: [],
-        public: false,
-      }));
+      return answerOf({ name, communityId, events, tombstones: [], public: false }, written, keeping);
     },
 
     /** A subscription's calendar, or 404 for an unknown, malformed or revoked secret (and a feed gone since). */
@@ -183,22 +159,21 @@ export function createCalendarService(
       const now = clock();
       const endsFrom = daysBefore(now, PUBLIC_PAST_DAYS);
       const removedFrom = daysBefore(now, TOMBSTONE_RETENTION_DAYS);
-      keeping.query = `calendar|public|${communityId}|${feedId ?? ''}|${endsFrom}|${removedFrom}`;
+      const key = `calendar|public|${communityId}|${feedId ?? ''}|${endsFrom}|${removedFrom}`;
+      const kept = await keptFor(written, key);
+      if (kept) return kept;
+      keeping.query = key;
+      const events = await calendarEvents(db, communityId, {
+        status: 'published',
+        publishToSite: true,
+        isUnlisted: false,
+        feedId: feedId ?? undefined,
+        endsFrom,
+        limit: CALENDAR_MAX_EVENTS,
+      });
+      const tombstones = await calendarTombstones(db, communityId, feedId, removedFrom);
       const name = feed ? `${community.name}: ${feed.label}` : community.name;
-      return inTurn(keeping, async () => ({
-        name,
-        communityId,
-        events: await calendarEvents(db, communityId, {
-          status: 'published',
-          publishToSite: true,
-          isUnlisted: false,
-          feedId: feedId ?? undefined,
-          endsFrom,
-          limit: CALENDAR_MAX_EVENTS,
-        }),
-        tombstones: await calendarTombstones(db, communityId, feedId, removedFrom),
-        public: true,
-      }));
+      return answerOf({ name, communityId, events, tombstones, public: true }, written, keeping);
     },
   };
 }

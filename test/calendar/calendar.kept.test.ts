@@ -4,7 +4,7 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeds, ada } from '../../fixtures/community.js';
 import { createCalendarFeedsService } from '../../src/calendar/calendar-feeds.service.js';
-import { CALENDARS_AT_ONCE, createCalendarService, type CalendarService } from '../../src/calendar/calendar.service.js';
+import { createCalendarService, type CalendarService } from '../../src/calendar/calendar.service.js';
 import { createAnswerCache } from '../../src/fragments/answer-cache.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -127,18 +127,17 @@ describe('a written calendar kept', () => {
     } finally {
       changeWhileReading = false;
     }
-    await calendars.forAdmin(acme, query);
+    (await calendars.forAdmin(acme, query)).body();
     expect(eventReads).toBe(reads + 2);
     await calendars.forAdmin(acme, query);
     expect(eventReads).toBe(reads + 2);
   });
 
-  it('asked by many at once: read in turns, and those whose turn comes after it was written read nothing', async () => {
-    const query = { date_filter: '2026-03-23' } as const;
+  it('not by its query when the answer was a 304 (never written): the next ask reads the events again', async () => {
+    const query = { date_filter: '2026-03-22' } as const;
     const reads = eventReads;
-    const answers = await Promise.all(Array.from({ length: 6 }, () => calendars.forAdmin(acme, query)));
-    expect(eventReads).toBe(reads + CALENDARS_AT_ONCE);
-    expect(new Set(answers.map((a) => a.etag)).size).toBe(1);
-    expect(new Set(answers.map((a) => a.body().toString('utf8'))).size).toBe(1);
+    await calendars.forAdmin(acme, query);
+    await calendars.forAdmin(acme, query);
+    expect(eventReads).toBe(reads + 2);
   });
 });
